@@ -1,0 +1,15 @@
+package org.submission.policy;
+
+import io.quarkus.runtime.Quarkus;
+import io.quarkus.runtime.annotations.QuarkusMain;
+import org.submission.shared.db.LocalDatabase;
+
+/** Starts an embedded PostgreSQL with the demo data when no database is configured, then the service. */
+@QuarkusMain
+public class PolicyServiceMain {
+
+    public static void main(String... args) {
+        LocalDatabase.prepareForRun();
+        Quarkus.run(args);
+    }
+}

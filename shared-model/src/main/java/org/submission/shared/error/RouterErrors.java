@@ -1,0 +1,63 @@
+package org.submission.shared.error;
+
+import io.quarkus.logging.Log;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+
+/**
+ * JSON errors for what never reaches RESTEasy: a path no route serves, and failures of the HTTP
+ * layer itself (an undecodable query string, a body over the size limit, authentication
+ * failures raised before a resource is chosen).
+ */
+@ApplicationScoped
+public class RouterErrors {
+
+    void install(@Observes Router router) {
+        router.route().order(-1000).failureHandler(RouterErrors::failure);
+        router.route().last().handler(ctx -> write(ctx, 404, "No resource at " + ctx.normalizedPath()));
+    }
+
+    private static void failure(RoutingContext ctx) {
+        if (ctx.response().ended() || ctx.response().headWritten()) {
+            return;
+        }
+        int status = ctx.statusCode();
+        Throwable failure = ctx.failure();
+        if (failure instanceof io.quarkus.security.AuthenticationFailedException
+                || failure instanceof io.quarkus.security.UnauthorizedException) {
+            status = 401;
+        } else if (failure instanceof io.quarkus.security.ForbiddenException) {
+            status = 403;
+        } else if (failure instanceof IllegalArgumentException && status < 400) {
+            status = 400;
+        }
+        if (status < 400) {
+            status = 500;
+        }
+        if (status >= 500) {
+            Log.errorf(failure, "HTTP layer failure on %s", ctx.normalizedPath());
+        }
+        write(ctx, status, switch (status) {
+            case 400 -> "Malformed request.";
+            case 401 -> "Authentication required: send valid credentials.";
+            case 403 -> "You are not allowed to do this.";
+            case 404 -> "No resource at " + ctx.normalizedPath();
+            case 405 -> "Method " + ctx.request().method() + " is not allowed on " + ctx.normalizedPath();
+            case 413 -> "The request body is too large.";
+            case 414, 431 -> "The request line or headers are too large.";
+            default -> status >= 500 ? "Internal server error." : "Request failed.";
+        });
+    }
+
+    public static void write(RoutingContext ctx, int status, String message) {
+        HttpServerResponse response = ctx.response();
+        if (response.ended()) {
+            return;
+        }
+        response.setStatusCode(status).putHeader("Content-Type", "application/json")
+                .end(new ErrorBody(message).toJson());
+    }
+}

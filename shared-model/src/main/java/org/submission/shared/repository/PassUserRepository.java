@@ -1,0 +1,17 @@
+package org.submission.shared.repository;
+
+import io.quarkus.hibernate.reactive.panache.PanacheRepository;
+import io.quarkus.hibernate.reactive.panache.common.WithSession;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import org.submission.shared.model.PassUser;
+
+@ApplicationScoped
+public class PassUserRepository implements PanacheRepository<PassUser> {
+
+    /** The user a proxy principal names; null when PASS does not know them. */
+    @WithSession
+    public Uni<PassUser> findByUsername(String username) {
+        return find("username", username).firstResult();
+    }
+}

@@ -1,0 +1,59 @@
+package org.submission.shared.seed;
+
+import io.quarkus.logging.Log;
+import io.quarkus.runtime.StartupEvent;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Map;
+import javax.sql.DataSource;
+
+/**
+ * Fills an empty database at start with the demo data and/or the operator's seed file. Runs on
+ * the main thread during start-up, after the migrations, through the JDBC datasource.
+ */
+@ApplicationScoped
+public class SeedOnStart {
+
+    public static final String DEMO_RESOURCE = "seed/demo.json";
+
+    private final SeedSettings settings;
+    private final DataSource dataSource;
+
+    public SeedOnStart(SeedSettings settings, DataSource dataSource) {
+        this.settings = settings;
+        this.dataSource = dataSource;
+    }
+
+    void onStart(@Observes StartupEvent event) {
+        if (settings.demo()) {
+            report("demo data", SeedLoader.load(dataSource, demoData(), DEMO_RESOURCE, true));
+        }
+        settings.file().filter(f -> !f.isBlank()).ifPresent(file -> report(file,
+                SeedLoader.load(dataSource, SeedLoader.read(Path.of(file)), file, true)));
+    }
+
+    private static void report(String what, Map<String, Long> ids) {
+        if (ids.isEmpty()) {
+            Log.infof("Seed %s not loaded: the database already holds records", what);
+        } else {
+            Log.infof("Seed %s loaded: %d records", what, ids.size());
+        }
+    }
+
+    /** The bundled demo data set (users, funders, policies, repositories, grants, submissions). */
+    public static String demoData() {
+        try (InputStream in = SeedOnStart.class.getClassLoader().getResourceAsStream(DEMO_RESOURCE)) {
+            if (in == null) {
+                throw new IllegalStateException(DEMO_RESOURCE + " is missing from the classpath");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

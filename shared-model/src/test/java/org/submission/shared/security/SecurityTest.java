@@ -1,0 +1,158 @@
+package org.submission.shared.security;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItems;
+import static org.hamcrest.Matchers.nullValue;
+
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import jakarta.inject.Inject;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.submission.shared.seed.SeedOnStart;
+import org.submission.shared.testing.EmbeddedPostgresResource;
+import org.submission.shared.testing.TestData;
+
+@QuarkusTest
+@WithTestResource(EmbeddedPostgresResource.class)
+class SecurityTest {
+
+    @Inject
+    DataSource dataSource;
+
+    @BeforeEach
+    void demoData() {
+        TestData.replaceWith(dataSource, SeedOnStart.demoData());
+    }
+
+    @Test
+    void backendAccountIsAcceptedWithTheRightPassword() {
+        given().auth().preemptive().basic("backend", "backend-secret")
+                .when().get("/probe")
+                .then().statusCode(200)
+                .body("principal", equalTo("backend"))
+                .body("backend", equalTo(true));
+    }
+
+    @Test
+    void wrongPasswordIsRejectedAsJsonWithoutBrowserPopUp() {
+        given().auth().preemptive().basic("backend", "wrong")
+                .when().get("/probe")
+                .then().statusCode(401)
+                .contentType(ContentType.JSON)
+                .header("WWW-Authenticate", nullValue())
+                .body("error", containsString("Authentication required"));
+    }
+
+    @Test
+    void unknownUserIsRejected() {
+        given().auth().preemptive().basic("mallory", "backend-secret")
+                .when().get("/probe")
+                .then().statusCode(401).contentType(ContentType.JSON);
+    }
+
+    @Test
+    void anonymousRequestGetsJson401() {
+        given().when().get("/probe")
+                .then().statusCode(401).contentType(ContentType.JSON)
+                .body("error", containsString("Authentication required"));
+    }
+
+    @Test
+    void proxyHeadersWithTheSecretIdentifyThePassUser() {
+        given().header("X-Proxy-Secret", "proxy-secret")
+                .header("Eppn", "alice@example.edu")
+                .header("Affiliation", "MEMBER@example.edu; lab.example.edu")
+                .when().get("/probe")
+                .then().statusCode(200)
+                .body("principal", equalTo("alice@example.edu"))
+                .body("backend", equalTo(false))
+                .body("userId", equalTo("1"))
+                .body("roles", hasItems("submitter"))
+                .body("affiliations", hasItems("FACULTY@example.edu", "MEMBER@example.edu", "lab.example.edu"));
+    }
+
+    @Test
+    void proxyHeadersWithoutTheSecretAreIgnored() {
+        given().header("Eppn", "alice@example.edu")
+                .when().get("/probe")
+                .then().statusCode(401);
+    }
+
+    @Test
+    void proxyHeadersWithAWrongSecretAreIgnored() {
+        given().header("X-Proxy-Secret", "guess")
+                .header("Eppn", "ada@example.edu")
+                .when().get("/probe")
+                .then().statusCode(401);
+    }
+
+    @Test
+    void requestWithoutCookieIsIssuedAnXsrfToken() {
+        given().when().get("/probe/open")
+                .then().statusCode(200)
+                .cookie("XSRF-TOKEN")
+                .header("Set-Cookie", containsString("SameSite=Lax"));
+    }
+
+    @Test
+    void stateChangingRequestWithoutXsrfHeaderIsForbidden() {
+        given().auth().preemptive().basic("backend", "backend-secret")
+                .cookie("XSRF-TOKEN", "abc")
+                .when().post("/probe")
+                .then().statusCode(403).contentType(ContentType.JSON)
+                .body("error", containsString("X-XSRF-TOKEN"));
+    }
+
+    @Test
+    void stateChangingRequestWithMismatchedXsrfHeaderIsForbidden() {
+        given().auth().preemptive().basic("backend", "backend-secret")
+                .cookie("XSRF-TOKEN", "abc").header("X-XSRF-TOKEN", "abd")
+                .when().post("/probe")
+                .then().statusCode(403);
+    }
+
+    @Test
+    void stateChangingRequestWithMatchingXsrfHeaderIsAccepted() {
+        given().auth().preemptive().basic("backend", "backend-secret")
+                .cookie("XSRF-TOKEN", "abc").header("X-XSRF-TOKEN", "abc")
+                .when().post("/probe")
+                .then().statusCode(200).body("changed", equalTo(true));
+    }
+
+    @Test
+    void doiPathsNeedTheXsrfHeaderEvenForGet() {
+        given().auth().preemptive().basic("backend", "backend-secret")
+                .when().get("/doi/probe")
+                .then().statusCode(403);
+        given().auth().preemptive().basic("backend", "backend-secret")
+                .cookie("XSRF-TOKEN", "t0k").header("X-XSRF-TOKEN", "t0k")
+                .when().get("/doi/probe")
+                .then().statusCode(200);
+    }
+
+    @Test
+    void unknownPathIsJson404() {
+        given().when().get("/no/such/thing")
+                .then().statusCode(404).contentType(ContentType.JSON)
+                .body("error", containsString("/no/such/thing"));
+    }
+
+    @Test
+    void wrongMethodIsJson405() {
+        given().auth().preemptive().basic("backend", "backend-secret")
+                .cookie("XSRF-TOKEN", "abc").header("X-XSRF-TOKEN", "abc")
+                .when().delete("/probe")
+                .then().statusCode(405).contentType(ContentType.JSON)
+                .body("error", containsString("DELETE"));
+    }
+
+    @Test
+    void healthEndpointsAreOpen() {
+        given().when().get("/q/health/ready").then().statusCode(200);
+    }
+}
