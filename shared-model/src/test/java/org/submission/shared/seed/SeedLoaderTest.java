@@ -1,0 +1,102 @@
+package org.submission.shared.seed;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.submission.shared.testing.FreshDatabase;
+
+class SeedLoaderTest {
+
+    private static final String ALL_ROWS = "SELECT (SELECT count(*) FROM pass_user) + (SELECT count(*) FROM pass_repository)"
+            + " + (SELECT count(*) FROM pass_policy) + (SELECT count(*) FROM pass_funder) + (SELECT count(*) FROM pass_grant)"
+            + " + (SELECT count(*) FROM pass_submission) + (SELECT count(*) FROM pass_journal)"
+            + " + (SELECT count(*) FROM pass_submission_grants) + (SELECT count(*) FROM pass_policy_repositories)";
+
+    private FreshDatabase db;
+
+    @BeforeEach
+    void emptyMigratedDatabase() {
+        db = FreshDatabase.create().migrate();
+    }
+
+    @Test
+    void demoDataLoadsWithEveryRelation() {
+        Map<String, Long> ids = SeedLoader.load(db.dataSource(), SeedOnStart.demoData(), "demo");
+
+        assertThat(ids).containsEntry("alice", 1L).containsEntry("s-both", 60L);
+        assertThat(db.count("SELECT count(*) FROM pass_submission_grants WHERE submission_id = 60")).isEqualTo(2);
+        assertThat(db.count("SELECT count(*) FROM pass_submission_preparers WHERE preparers_id = 2")).isEqualTo(1);
+        assertThat(db.count("SELECT count(*) FROM pass_grant WHERE id = 41 AND primaryfunder_id = 31 AND directfunder_id = 32"))
+                .isEqualTo(1);
+        assertThat(db.count("SELECT count(*) FROM pass_journal_issns WHERE issns = 'Online:1179-5468'")).isEqualTo(1);
+        assertThat(db.count("SELECT count(*) FROM pass_user WHERE id = 3 AND roles = 'admin,submitter'")).isEqualTo(1);
+    }
+
+    @Test
+    void explicitIdsMoveTheSequencePastThem() {
+        SeedLoader.load(db.dataSource(), SeedOnStart.demoData(), "demo");
+
+        assertThat(db.count("SELECT nextval('hibernate_sequence')")).isGreaterThan(62);
+    }
+
+    @Test
+    void recordsWithoutIdTakeThemFromTheGlobalSequence() {
+        Map<String, Long> ids = SeedLoader.load(db.dataSource(),
+                "{\"users\": [{\"key\": \"u\"}], \"repositories\": [{\"key\": \"r\", \"name\": \"R\"}]}", "t");
+
+        assertThat(ids.get("r")).isEqualTo(ids.get("u") + 1);
+    }
+
+    @Test
+    void metadataObjectIsStoredAsJsonText() {
+        SeedLoader.load(db.dataSource(), "{\"submissions\": [{\"key\": \"s\", \"id\": 5, \"metadata\": {\"title\": \"T\"}}]}", "t");
+
+        assertThat(db.count("SELECT count(*) FROM pass_submission WHERE metadata::jsonb = '{\"title\": \"T\"}'::jsonb"))
+                .isEqualTo(1);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "dangling reference|{\"users\": [{\"key\": \"u\"}], \"submissions\": [{\"key\": \"s1\", \"submitter\": \"nobody\"}]}"
+                + "|submissions[0] (key \"s1\"): field \"submitter\" refers to \"nobody\"",
+        "reference to a record of another type|{\"users\": [{\"key\": \"u\"}], \"grants\": [{\"key\": \"g\", \"primaryFunder\": \"u\"}]}"
+                + "|grants[0] (key \"g\"): field \"primaryFunder\" refers to \"u\", which is not the key of a funders record",
+        "wrong type|{\"users\": [{\"key\": \"u\", \"roles\": \"admin\"}]}|users[0] (key \"u\"): field \"roles\" must be an array of strings",
+        "unknown field|{\"policies\": [{\"key\": \"p\", \"titel\": \"x\"}]}|policies[0] (key \"p\"): unknown field \"titel\"",
+        "unknown record type|{\"grantz\": []}|unknown record type \"grantz\"",
+        "missing key|{\"users\": [{\"username\": \"x\"}]}|users[0] needs a non-empty string \"key\"",
+        "duplicate key|{\"users\": [{\"key\": \"a\"}], \"funders\": [{\"key\": \"a\"}]}|funders[0] (key \"a\") reuses a key",
+        "malformed JSON|{\"users\": [{\"key\": \"a\",]}|malformed JSON at line 1",
+    })
+    void badSeedIsRefusedNamingTheRecordAndWritesNothing(String what, String seed, String message) {
+        assertThatThrownBy(() -> SeedLoader.load(db.dataSource(), seed, "bad.json"))
+                .isInstanceOf(SeedException.class)
+                .hasMessageStartingWith("bad.json: ")
+                .hasMessageContaining(message);
+        assertThat(db.count(ALL_ROWS)).isZero();
+    }
+
+    @Test
+    void databaseRefusalRollsBackEveryEarlierRecord() {
+        String seed = "{\"users\": [{\"key\": \"u1\", \"id\": 7}, {\"key\": \"u2\", \"id\": 7}]}";
+
+        assertThatThrownBy(() -> SeedLoader.load(db.dataSource(), seed, "dup.json"))
+                .isInstanceOf(SeedException.class)
+                .hasMessageContaining("users[1] (key \"u2\")");
+        assertThat(db.count(ALL_ROWS)).isZero();
+    }
+
+    @Test
+    void loadingOnlyIntoAnEmptyDatabaseSkipsAFilledOne() {
+        SeedLoader.load(db.dataSource(), SeedOnStart.demoData(), "demo", true);
+        Map<String, Long> second = SeedLoader.load(db.dataSource(), SeedOnStart.demoData(), "demo", true);
+
+        assertThat(second).isEmpty();
+        assertThat(db.count("SELECT count(*) FROM pass_user")).isEqualTo(4);
+    }
+}
