@@ -1,0 +1,81 @@
+package org.submission.doi.config;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import io.smallrye.config.WithName;
+import java.net.URI;
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * The DOI service settings ({@code doi.*}). The seed's environment names (DOI_SERVICE_MAILTO,
+ * REGISTRY_BASEURI, OALOOKUP_BASEURI) carry no common prefix, so application.properties binds
+ * them to {@code doi.mailto}, {@code doi.registry.base-uri} and {@code doi.oa-lookup.base-uri}.
+ */
+@ConfigMapping(prefix = "doi")
+public interface DoiSettings {
+
+    /** Contact address for the User-Agent and the lookup service's {@code email} parameter. */
+    Optional<String> mailto();
+
+    /** {@code <service name>/<version>}, the product part of the User-Agent. */
+    String product();
+
+    Upstream registry();
+
+    @WithName("oa-lookup")
+    Upstream oaLookup();
+
+    Calls upstream();
+
+    Cache cache();
+
+    interface Upstream {
+        URI baseUri();
+    }
+
+    interface Calls {
+        @WithDefault("2s")
+        Duration connectTimeout();
+
+        /** Per attempt: how long one HTTP exchange may take. */
+        @WithDefault("10s")
+        Duration readTimeout();
+
+        /** For the whole call including the retry. */
+        @WithDefault("12s")
+        Duration deadline();
+
+        /** Pause before the one retry; the actual pause is this plus or minus the jitter. */
+        @WithDefault("200ms")
+        Duration retryBackoff();
+
+        /** Fraction of the backoff by which the pause varies, 0 to 1. */
+        @WithDefault("0.5")
+        double retryJitter();
+
+        CircuitBreaker circuitBreaker();
+    }
+
+    interface CircuitBreaker {
+        /** Number of recent calls the failure ratio is computed over. */
+        @WithDefault("20")
+        int requestVolume();
+
+        @WithDefault("0.5")
+        double failureRatio();
+
+        /** How long an open circuit answers at once before trying the upstream again. */
+        @WithDefault("30s")
+        Duration delay();
+    }
+
+    interface Cache {
+        /** How long an upstream answer is reused; zero turns caching off. */
+        @WithDefault("1h")
+        Duration ttl();
+
+        @WithDefault("10000")
+        long maxEntries();
+    }
+}

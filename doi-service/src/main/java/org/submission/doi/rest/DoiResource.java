@@ -1,0 +1,96 @@
+package org.submission.doi.rest;
+
+import io.quarkus.security.Authenticated;
+import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.submission.doi.service.Doi;
+import org.submission.doi.service.DoiService;
+import org.submission.doi.service.JournalAnswer;
+import org.submission.doi.service.ManuscriptList;
+import org.submission.shared.error.ApiException;
+import org.submission.shared.error.ErrorBody;
+
+@Path("/doi")
+@Authenticated
+@Produces(MediaType.APPLICATION_JSON)
+@Tag(name = "DOI", description = "Journal record and open-access manuscripts of an article, by DOI")
+public class DoiResource {
+
+    private final DoiService service;
+
+    public DoiResource(DoiService service) {
+        this.service = service;
+    }
+
+    @GET
+    @Path("/journal")
+    @Parameter(name = "X-XSRF-TOKEN", in = ParameterIn.HEADER, required = true,
+            description = "The value of the XSRF-TOKEN cookie (XSRF double submit)")
+    @Parameter(name = "XSRF-TOKEN", in = ParameterIn.COOKIE, required = true,
+            description = "The token the service issued as a cookie; echoed in the X-XSRF-TOKEN header")
+    @Operation(summary = "The article's journal record and registry metadata",
+            description = "Asks the registry (Crossref) for the work, finds the Journal record sharing an ISSN or the"
+                    + " name with the work's journal, updates it unless it is curated, or creates it, and answers its id"
+                    + " with the registry's whole response. One request per DOI at a time. Needs the X-XSRF-TOKEN header"
+                    + " equal to the XSRF-TOKEN cookie.")
+    @APIResponse(responseCode = "200", description = "The journal id and the registry's response",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = JournalAnswer.class)))
+    @APIResponse(responseCode = "400", description = "The DOI is missing or not valid", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @APIResponse(responseCode = "401", description = "No valid credentials", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @APIResponse(responseCode = "403", description = "Missing or mismatched X-XSRF-TOKEN header", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @APIResponse(responseCode = "404", description = "The registry does not know the DOI", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @APIResponse(responseCode = "422", description = "The work names no journal to find or create (a book chapter, for example)", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @APIResponse(responseCode = "429", description = "A request for the same DOI is already being processed; header Retry-After: 1", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @APIResponse(responseCode = "502", description = "The registry failed, answered an error, or sent no JSON object", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @APIResponse(responseCode = "503", description = "The registry is rate-limiting or known to be down, or the database is unavailable; header Retry-After", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @APIResponse(responseCode = "504", description = "The registry did not answer within the deadline", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    public Uni<JournalAnswer> journal(@QueryParam("doi") @Parameter(in = ParameterIn.QUERY, required = true,
+            description = DOI_PARAMETER, schema = @Schema(type = SchemaType.STRING, maxLength = Doi.MAX_LENGTH),
+            example = "10.4137/cmc.s38446") String doi) {
+        return parse(doi).chain(service::journal);
+    }
+
+    @GET
+    @Path("/manuscript")
+    @Parameter(name = "X-XSRF-TOKEN", in = ParameterIn.HEADER, required = true,
+            description = "The value of the XSRF-TOKEN cookie (XSRF double submit)")
+    @Parameter(name = "XSRF-TOKEN", in = ParameterIn.COOKIE, required = true,
+            description = "The token the service issued as a cookie; echoed in the X-XSRF-TOKEN header")
+    @Operation(summary = "Open-access manuscript files of the article",
+            description = "Asks the open-access lookup service (Unpaywall) for the DOI and answers one entry per"
+                    + " location with a PDF, the best first. A DOI unknown to the lookup service gives an empty list."
+                    + " Needs the X-XSRF-TOKEN header equal to the XSRF-TOKEN cookie.")
+    @APIResponse(responseCode = "200", description = "The manuscript locations, possibly none",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ManuscriptList.class)))
+    @APIResponse(responseCode = "400", description = "The DOI is missing or not valid", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @APIResponse(responseCode = "401", description = "No valid credentials", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @APIResponse(responseCode = "403", description = "Missing or mismatched X-XSRF-TOKEN header", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @APIResponse(responseCode = "502", description = "The lookup service failed, answered an error, or sent no JSON object", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @APIResponse(responseCode = "503", description = "The lookup service is rate-limiting or known to be down; header Retry-After", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @APIResponse(responseCode = "504", description = "The lookup service did not answer within the deadline", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    public Uni<ManuscriptList> manuscript(@QueryParam("doi") @Parameter(in = ParameterIn.QUERY, required = true,
+            description = DOI_PARAMETER, schema = @Schema(type = SchemaType.STRING, maxLength = Doi.MAX_LENGTH),
+            example = "10.4137/cmc.s38446") String doi) {
+        return parse(doi).chain(service::manuscripts);
+    }
+
+    private static final String DOI_PARAMETER = "The article's DOI, 10.<registrant>/<suffix>; surrounding whitespace,"
+            + " a doi: prefix and anything up to a doi.org/ are ignored (https://doi.org/10.4137/cmc.s38446 works)";
+
+    private static Uni<Doi> parse(String doi) {
+        return Doi.parse(doi).map(valid -> Uni.createFrom().item(valid))
+                .orElseGet(() -> Uni.createFrom().failure(ApiException.badRequest(Doi.INVALID)));
+    }
+}

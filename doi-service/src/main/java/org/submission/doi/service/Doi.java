@@ -1,0 +1,98 @@
+package org.submission.doi.service;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * A normalised, validated DOI. {@link #value()} keeps the caller's case (it is what goes upstream
+ * and into messages); {@link #key()} is the lower-cased form, because DOIs are case-insensitive
+ * and two spellings of one DOI must share the in-flight mark and the cache entry.
+ */
+public record Doi(String value) {
+
+    public static final String INVALID = "Supplied DOI is not in valid DOI format.";
+    public static final int MAX_LENGTH = 1024;
+
+    private static final Pattern PREFIX = Pattern.compile("10\\.[0-9]{4,9}(\\.[0-9]+)*");
+    private static final String RESOLVER = "doi.org/";
+    private static final String SCHEME = "doi:";
+    /** RFC 3986 pchar minus '%': these need no escaping inside a path segment. */
+    private static final String SEGMENT_SAFE = "-._~!$&'()*+,;=:@";
+
+    /** Applies the normalisation rules; empty when the input is missing or not a valid DOI. */
+    public static Optional<Doi> parse(String input) {
+        if (input == null) {
+            return Optional.empty();
+        }
+        String value = input.strip();
+        if (value.regionMatches(true, 0, SCHEME, 0, SCHEME.length())) {
+            value = value.substring(SCHEME.length());
+        }
+        int resolver = value.toLowerCase(Locale.ROOT).indexOf(RESOLVER);
+        if (resolver >= 0) {
+            value = value.substring(resolver + RESOLVER.length());
+        }
+        return valid(value) ? Optional.of(new Doi(value)) : Optional.empty();
+    }
+
+    private static boolean valid(String value) {
+        if (value.length() > MAX_LENGTH) {
+            return false;
+        }
+        int slash = value.indexOf('/');
+        if (slash < 0 || slash == value.length() - 1 || !PREFIX.matcher(value.substring(0, slash)).matches()) {
+            return false;
+        }
+        String suffix = value.substring(slash + 1);
+        for (String segment : suffix.split("/", -1)) {
+            if (segment.equals(".") || segment.equals("..")) {
+                return false;
+            }
+        }
+        return suffix.codePoints().allMatch(Doi::printable);
+    }
+
+    private static boolean printable(int codePoint) {
+        if (Character.isWhitespace(codePoint) || Character.isSpaceChar(codePoint)) {
+            return false;
+        }
+        return switch (Character.getType(codePoint)) {
+            // FORMAT covers invisible bidi overrides and zero-width characters that would make a
+            // DOI look different from what is sent upstream
+            case Character.CONTROL, Character.FORMAT, Character.SURROGATE, Character.UNASSIGNED,
+                    Character.PRIVATE_USE -> false;
+            default -> true;
+        };
+    }
+
+    /** The de-duplication and cache key. */
+    public String key() {
+        return value.toLowerCase(Locale.ROOT);
+    }
+
+    /**
+     * The DOI as URL path text: every character not allowed unescaped in a path segment is
+     * percent-encoded (UTF-8), and {@code /} stays a separator, as the registries expect.
+     */
+    public String pathEncoded() {
+        StringBuilder out = new StringBuilder(value.length() + 16);
+        for (byte b : value.getBytes(StandardCharsets.UTF_8)) {
+            char c = (char) (b & 0xff);
+            if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+                    || c == '/' || SEGMENT_SAFE.indexOf(c) >= 0) {
+                out.append(c);
+            } else {
+                out.append('%').append(Character.toUpperCase(Character.forDigit((b >> 4) & 0xf, 16)))
+                        .append(Character.toUpperCase(Character.forDigit(b & 0xf, 16)));
+            }
+        }
+        return out.toString();
+    }
+
+    @Override
+    public String toString() {
+        return value;
+    }
+}

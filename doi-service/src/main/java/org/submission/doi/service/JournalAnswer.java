@@ -1,0 +1,15 @@
+package org.submission.doi.service;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
+/** The journal answer: the Journal record's id and the registry's whole response. */
+@JsonPropertyOrder({"journal-id", "crossref"})
+@Schema(description = "The journal record of the article and the registry's metadata")
+public record JournalAnswer(
+        @JsonProperty("journal-id") @Schema(description = "Id of the Journal record", example = "42") String journalId,
+        @Schema(description = "The registry's whole response object; a JATS message.abstract is converted to safe HTML",
+                implementation = Object.class) ObjectNode crossref) {
+}

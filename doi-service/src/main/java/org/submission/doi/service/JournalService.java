@@ -1,0 +1,106 @@
+package org.submission.doi.service;
+
+import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
+import io.quarkus.logging.Log;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.TreeSet;
+import org.submission.doi.repository.JournalRepository;
+import org.submission.shared.error.ApiException;
+import org.submission.shared.model.Journal;
+
+/**
+ * Finds the Journal record of a registry work, updating or creating it. One transaction holds
+ * advisory locks on the candidate's ISSN values and name from before the search until commit, so
+ * concurrent requests, on this instance or another, for the same journal run one after the
+ * other and the later ones find what the first created.
+ */
+@ApplicationScoped
+public class JournalService {
+
+    static final String INSUFFICIENT = "Insufficient information to locate or specify a journal entry.";
+
+    private final JournalRepository journals;
+
+    public JournalService(JournalRepository journals) {
+        this.journals = journals;
+    }
+
+    /** The id of the matching or new Journal; 422 when there is nothing to find it by or create it from. */
+    @WithTransaction
+    public Uni<Long> findOrCreate(JournalCandidate candidate) {
+        if (!candidate.hasName() && candidate.issns().isEmpty()) {
+            return Uni.createFrom().failure(new ApiException(422, INSUFFICIENT));
+        }
+        return journals.lock(lockKeys(candidate))
+                .chain(() -> journals.bestMatch(candidate.issnValues(), candidate.name()))
+                .chain(id -> id == null ? Uni.createFrom().nullItem() : journals.withIssns(id))
+                .chain(found -> found == null ? create(candidate) : Uni.createFrom().item(update(found, candidate)));
+    }
+
+    private Uni<Long> create(JournalCandidate candidate) {
+        if (!candidate.complete()) {
+            return Uni.createFrom().failure(new ApiException(422, INSUFFICIENT));
+        }
+        Journal journal = new Journal();
+        journal.journalName = candidate.name();
+        journal.issns = new ArrayList<>(candidate.issns());
+        return journals.persist(journal).map(created -> {
+            Log.debugf("Created journal %d %s %s", created.id, created.journalName, created.issns);
+            return created.id;
+        });
+    }
+
+    /** Curated journals (nlmta or pmcparticipation set) are maintained elsewhere and stay as they are. */
+    private static Long update(Journal journal, JournalCandidate candidate) {
+        if (present(journal.nlmta) || present(journal.pmcParticipation)) {
+            return journal.id;
+        }
+        for (String issn : candidate.issns()) {
+            if (!journal.issns.contains(issn) && !(issn.startsWith(":") && knownValue(journal, issn))) {
+                journal.issns.add(issn);
+            }
+        }
+        if (candidate.hasName() && !candidate.name().equals(journal.journalName)) {
+            journal.journalName = candidate.name();
+        }
+        return journal.id;
+    }
+
+    /** An untyped ISSN adds nothing when the journal already lists that value with a type. */
+    private static boolean knownValue(Journal journal, String issn) {
+        String value = JournalCandidate.value(issn);
+        return journal.issns.stream().anyMatch(held -> JournalCandidate.value(held).equals(value));
+    }
+
+    /** 64-bit advisory lock keys for the ISSN values and the normalised name, ascending. */
+    static List<Long> lockKeys(JournalCandidate candidate) {
+        TreeSet<Long> keys = new TreeSet<>();
+        candidate.issnValues().forEach(value -> keys.add(key("pass_journal/issn/" + value)));
+        if (candidate.hasName()) {
+            String name = candidate.name().strip().replaceAll("\\s+", " ").toLowerCase(Locale.ROOT);
+            keys.add(key("pass_journal/name/" + name));
+        }
+        return List.copyOf(keys);
+    }
+
+    private static long key(String text) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
+            return ByteBuffer.wrap(digest).getLong();
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static boolean present(String value) {
+        return value != null && !value.isBlank();
+    }
+}

@@ -1,0 +1,162 @@
+package org.submission.doi.rest;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.submission.doi.support.Fixtures.ARTICLE_JOURNAL;
+
+import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.RestAssured;
+import io.restassured.response.Response;
+import io.smallrye.faulttolerance.api.CircuitBreakerMaintenance;
+import jakarta.inject.Inject;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.stream.Stream;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.submission.doi.support.Api;
+import org.submission.doi.support.Fixtures;
+import org.submission.doi.support.Journals;
+import org.submission.doi.support.Upstreams;
+import org.submission.doi.support.WireMockUpstreams;
+import org.submission.shared.testing.EmbeddedPostgresResource;
+import org.submission.shared.testing.TestData;
+
+/** One request per DOI on an instance, and one journal record however many requests race for it. */
+@QuarkusTest
+@WithTestResource(EmbeddedPostgresResource.class)
+@WithTestResource(WireMockUpstreams.class)
+class InFlightAndLockingTest {
+
+    @WireMockUpstreams.Server
+    WireMockServer upstream;
+
+    @Inject
+    CircuitBreakerMaintenance circuits;
+
+    @Inject
+    DataSource dataSource;
+
+    private final ExecutorService clients = Executors.newFixedThreadPool(8);
+
+    @BeforeEach
+    void reset() {
+        Upstreams.reset(upstream, circuits);
+        TestData.clear(dataSource);
+    }
+
+    @AfterEach
+    void stopClients() {
+        clients.shutdownNow();
+    }
+
+    @Test
+    void aConcurrentRequestForTheSameDoiGets429AtOnceWithoutUpstreamCallOrDatabaseWrite() {
+        String doi = Fixtures.newDoi();
+        // the first request stays in flight until its deadline (5 s in the tests) ends it with 504
+        Upstreams.answer(upstream, "journal", doi, Upstreams.json(Fixtures.work(doi, ARTICLE_JOURNAL, "print:2049-3630"))
+                .withFixedDelay(10_000));
+        CompletableFuture<Response> first = CompletableFuture.supplyAsync(() -> Api.journal(doi), clients);
+        Upstreams.awaitCalls(upstream, "journal", doi, 1);
+
+        Response second = Api.journal("https://doi.org/" + doi.toUpperCase());
+
+        assertThat(second.statusCode()).isEqualTo(429);
+        assertThat(second.header("Retry-After")).isEqualTo("1");
+        assertThat(second.jsonPath().getString("error"))
+                .isEqualTo("There is already an active request for " + doi.toUpperCase() + "; try again later.");
+        assertThat(first.join().statusCode()).isEqualTo(504);
+        assertThat(Upstreams.calls(upstream, "journal", doi)).isEqualTo(1);
+        assertThat(Journals.all(dataSource)).isEmpty();
+    }
+
+    @Test
+    void theMarkIsReleasedOnceTheFirstRequestSucceeds() {
+        String doi = Fixtures.newDoi();
+        Upstreams.work(upstream, doi, Fixtures.work(doi, ARTICLE_JOURNAL, "print:2049-3630"));
+
+        Api.journal(doi).then().statusCode(200);
+        Api.journal(doi.toUpperCase()).then().statusCode(200);
+    }
+
+    @Test
+    void theMarkIsReleasedWhenTheClientGoesAway() throws Exception {
+        String doi = Fixtures.newDoi();
+        Upstreams.answer(upstream, "journal", doi, Upstreams.json(Fixtures.work(doi, ARTICLE_JOURNAL, "print:2049-3630"))
+                .withFixedDelay(10_000));
+        try (Socket client = new Socket("127.0.0.1", RestAssured.port)) {
+            client.getOutputStream().write(("GET /doi/journal?doi=" + doi + " HTTP/1.1\r\nHost: localhost\r\n"
+                    + "Authorization: Basic YmFja2VuZDpiYWNrZW5kLXNlY3JldA==\r\nCookie: XSRF-TOKEN=t\r\n"
+                    + "X-XSRF-TOKEN: t\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            client.getOutputStream().flush();
+            Upstreams.awaitCalls(upstream, "journal", doi, 1);
+        }
+        Upstreams.answer(upstream, "journal", doi, Upstreams.json(Fixtures.work(doi, ARTICLE_JOURNAL, "print:2049-3630")));
+
+        // well before the first request's 5 s deadline, the mark is gone with its client
+        long end = System.nanoTime() + 3_000_000_000L;
+        int status;
+        do {
+            status = Api.journal(doi).statusCode();
+        } while (status == 429 && System.nanoTime() < end);
+        assertThat(status).isEqualTo(200);
+    }
+
+    static Stream<Arguments> outcomes() {
+        return Stream.of(
+                Arguments.of("registry failure", aResponse().withStatus(500), 502),
+                Arguments.of("registry 404", aResponse().withStatus(404), 404),
+                Arguments.of("no journal in the work", Upstreams.json(Fixtures.text("work-book-chapter.json")), 422),
+                Arguments.of("body not JSON", aResponse().withStatus(200).withBody("<html>"), 502),
+                Arguments.of("deadline passed", Upstreams.json("{}").withFixedDelay(8_000), 504));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("outcomes")
+    void theMarkIsReleasedAfterAFailedRequest(String outcome, ResponseDefinitionBuilder stub, int status) {
+        String doi = Fixtures.newDoi();
+        Upstreams.answer(upstream, "journal", doi, stub);
+
+        Api.journal(doi).then().statusCode(status);
+        Api.journal(doi).then().statusCode(status);
+    }
+
+    @Test
+    void requestsRacingForOneNewJournalCreateOneRecord() {
+        List<String> dois = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            String doi = Fixtures.newDoi();
+            dois.add(doi);
+            // some works list only one of the journal's ISSNs: the name lock still serialises them
+            String[] issns = switch (i % 3) {
+                case 0 -> new String[] {"print:2049-3630", "electronic:2049-3649"};
+                case 1 -> new String[] {"print:2049-3630"};
+                default -> new String[] {"electronic:2049-3649"};
+            };
+            Upstreams.answer(upstream, "journal", doi, Upstreams.json(Fixtures.work(doi, ARTICLE_JOURNAL, issns))
+                    .withFixedDelay(300));
+        }
+
+        List<CompletableFuture<Response>> answers = dois.stream()
+                .map(doi -> CompletableFuture.supplyAsync(() -> Api.journal(doi), clients)).toList();
+
+        List<String> ids = answers.stream().map(CompletableFuture::join)
+                .map(answer -> answer.then().statusCode(200).extract().<String>path("journal-id")).toList();
+        Journals.Row journal = Journals.only(dataSource);
+        assertThat(ids).containsOnly(String.valueOf(journal.id()));
+        assertThat(journal.issns()).containsExactlyInAnyOrder("Print:2049-3630", "Online:2049-3649");
+    }
+}

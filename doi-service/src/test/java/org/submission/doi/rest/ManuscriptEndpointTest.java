@@ -1,0 +1,72 @@
+package org.submission.doi.rest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.github.tomakehurst.wiremock.WireMockServer;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.smallrye.faulttolerance.api.CircuitBreakerMaintenance;
+import jakarta.inject.Inject;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.submission.doi.support.Api;
+import org.submission.doi.support.Fixtures;
+import org.submission.doi.support.Upstreams;
+import org.submission.doi.support.WireMockUpstreams;
+import org.submission.shared.testing.EmbeddedPostgresResource;
+
+@QuarkusTest
+@WithTestResource(EmbeddedPostgresResource.class)
+@WithTestResource(WireMockUpstreams.class)
+class ManuscriptEndpointTest {
+
+    @WireMockUpstreams.Server
+    WireMockServer upstream;
+
+    @Inject
+    CircuitBreakerMaintenance circuits;
+
+    @BeforeEach
+    void reset() {
+        Upstreams.reset(upstream, circuits);
+    }
+
+    @Test
+    void answersTheOpenAccessLocationsWithAPdfBestFirst() {
+        String doi = Fixtures.newDoi();
+        Upstreams.answer(upstream, "manuscript", doi, Upstreams.json(Fixtures.text("oa-record.json")));
+
+        String body = Api.manuscript("doi:" + doi).then().statusCode(200).contentType("application/json").extract().asString();
+
+        assertThat(body).isEqualTo("{\"manuscripts\":["
+                + "{\"url\":\"https://scholarship.example.edu/bitstream/handle/1774.2/5512/Accepted%20Manuscript.pdf?sequence=1\","
+                + "\"repositoryLabel\":\"Example University - Example Scholarship\",\"type\":\"application/pdf\","
+                + "\"source\":\"Unpaywall\",\"name\":\"Accepted Manuscript.pdf\",\"isBest\":true},"
+                + "{\"url\":\"https://europepmc.example.org/articles/pmc9990412?pdf=render\","
+                + "\"repositoryLabel\":\"PubMed Central - Europe PMC\",\"type\":\"application/pdf\","
+                + "\"source\":\"Unpaywall\",\"name\":\"pmc9990412\",\"isBest\":false}]}");
+    }
+
+    @Test
+    void reusesTheLookupAnswerForTheSameDoiInAnyCase() {
+        String doi = Fixtures.newDoi();
+        Upstreams.answer(upstream, "manuscript", doi, Upstreams.json(Fixtures.text("oa-record.json")));
+
+        String first = Api.manuscript(doi).then().statusCode(200).extract().asString();
+        String second = Api.manuscript(doi.toUpperCase()).then().statusCode(200).extract().asString();
+
+        assertThat(second).isEqualTo(first);
+        assertThat(Upstreams.calls(upstream, "manuscript", doi)).isEqualTo(1);
+    }
+
+    @Test
+    void reusesTheRegistryAnswerButStillFindsTheJournalEachTime() {
+        String doi = Fixtures.newDoi();
+        Upstreams.work(upstream, doi, Fixtures.work(doi, "Cached Journal", "print:3333-3333"));
+
+        Api.journal(doi).then().statusCode(200);
+        Api.journal(doi).then().statusCode(200);
+
+        assertThat(Upstreams.calls(upstream, "journal", doi)).isEqualTo(1);
+    }
+}

@@ -1,0 +1,60 @@
+package org.submission.doi.support;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
+
+import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
+import io.smallrye.faulttolerance.api.CircuitBreakerMaintenance;
+import java.time.Duration;
+
+/** Stubs and request counts of the two upstreams on the shared WireMock. */
+public final class Upstreams {
+
+    private Upstreams() {
+    }
+
+    /** Fresh stubs, an empty request journal and closed circuits, before each test. */
+    public static void reset(WireMockServer server, CircuitBreakerMaintenance circuits) {
+        server.resetAll();
+        circuits.resetAll();
+    }
+
+    public static String path(String endpoint, String doi) {
+        return (endpoint.equals("journal") ? WireMockUpstreams.REGISTRY_PATH : WireMockUpstreams.LOOKUP_PATH) + doi;
+    }
+
+    public static void answer(WireMockServer server, String endpoint, String doi, ResponseDefinitionBuilder response) {
+        server.stubFor(get(urlPathEqualTo(path(endpoint, doi))).willReturn(response));
+    }
+
+    public static void work(WireMockServer server, String doi, String body) {
+        answer(server, "journal", doi, json(body));
+    }
+
+    public static ResponseDefinitionBuilder json(String body) {
+        return aResponse().withStatus(200).withHeader("Content-Type", "application/json").withBody(body);
+    }
+
+    public static int calls(WireMockServer server, String endpoint, String doi) {
+        return server.countRequestsMatching(getRequestedFor(urlPathEqualTo(path(endpoint, doi))).build()).getCount();
+    }
+
+    /** Waits (bounded) until the upstream has received the given number of calls. */
+    public static void awaitCalls(WireMockServer server, String endpoint, String doi, int count) {
+        long end = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (calls(server, endpoint, doi) < count) {
+            if (System.nanoTime() > end) {
+                throw new AssertionError("upstream never received " + count + " calls for " + doi);
+            }
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError(e);
+            }
+        }
+    }
+}

@@ -1,0 +1,51 @@
+package org.submission.doi.support;
+
+import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
+
+import com.github.tomakehurst.wiremock.WireMockServer;
+import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+import java.util.Map;
+
+/**
+ * One WireMock on loopback standing in for both upstreams: the registry under {@code /works/}
+ * (base URI with a trailing slash) and the lookup service under {@code /v2} (without one).
+ */
+public class WireMockUpstreams implements QuarkusTestResourceLifecycleManager {
+
+    public static final String REGISTRY_PATH = "/works/";
+    public static final String LOOKUP_PATH = "/v2/";
+
+    /** Marks the test field that receives the running server. */
+    @Retention(RetentionPolicy.RUNTIME)
+    @Target(ElementType.FIELD)
+    public @interface Server {
+    }
+
+    private WireMockServer server;
+
+    @Override
+    public Map<String, String> start() {
+        server = new WireMockServer(options().bindAddress("127.0.0.1").dynamicPort()
+                .containerThreads(40).asynchronousResponseEnabled(true).asynchronousResponseThreads(20));
+        server.start();
+        String base = "http://127.0.0.1:" + server.port();
+        return Map.of("doi.registry.base-uri", base + REGISTRY_PATH,
+                "doi.oa-lookup.base-uri", base + "/v2");
+    }
+
+    @Override
+    public void inject(TestInjector injector) {
+        injector.injectIntoFields(server, new TestInjector.AnnotatedAndMatchesType(Server.class, WireMockServer.class));
+    }
+
+    @Override
+    public void stop() {
+        if (server != null) {
+            server.stop();
+        }
+    }
+}
