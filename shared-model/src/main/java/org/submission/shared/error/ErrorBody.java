@@ -1,6 +1,13 @@
 package org.submission.shared.error;
 
-/** The one error shape of every service: {@code {"error": "<message>"}}. */
+import io.quarkus.runtime.annotations.RegisterForReflection;
+
+/**
+ * The one error shape of every service: {@code {"error": "<message>"}}. Registered for
+ * reflection because the exception mappers send it inside a {@code Response}, where a native
+ * build cannot see the type.
+ */
+@RegisterForReflection
 public record ErrorBody(String error) {
 
     /** The body as JSON text, for layers below RESTEasy that write it by hand. */

@@ -73,12 +73,17 @@ public final class SeedLoader {
     }
 
     private static boolean empty(Connection connection) throws SQLException {
+        // Two statements: a statement's snapshot is taken before it waits for the lock, so a check
+        // in the same statement would miss rows committed by the loader that held the lock.
+        try (PreparedStatement lock = connection.prepareStatement("SELECT pg_advisory_xact_lock(7461001)")) {
+            lock.execute();
+        }
         try (PreparedStatement check = connection.prepareStatement(
-                "SELECT pg_advisory_xact_lock(7461001), NOT EXISTS (SELECT 1 FROM pass_user)"
+                "SELECT NOT EXISTS (SELECT 1 FROM pass_user)"
                         + " AND NOT EXISTS (SELECT 1 FROM pass_repository) AND NOT EXISTS (SELECT 1 FROM pass_submission)");
              ResultSet rs = check.executeQuery()) {
             rs.next();
-            return rs.getBoolean(2);
+            return rs.getBoolean(1);
         }
     }
 

@@ -3,6 +3,7 @@ package org.submission.shared.seed;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -98,5 +99,24 @@ class SeedLoaderTest {
 
         assertThat(second).isEmpty();
         assertThat(db.count("SELECT count(*) FROM pass_user")).isEqualTo(4);
+    }
+
+    @Test
+    void servicesSeedingTogetherLoadTheDataOnce() throws Exception {
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(3);
+        try {
+            java.util.concurrent.Callable<Map<String, Long>> load =
+                    () -> SeedLoader.load(db.dataSource(), SeedOnStart.demoData(), "demo", true);
+            List<java.util.concurrent.Future<Map<String, Long>>> results = pool.invokeAll(List.of(load, load, load));
+
+            long loaded = 0;
+            for (java.util.concurrent.Future<Map<String, Long>> result : results) {
+                loaded += result.get().isEmpty() ? 0 : 1;
+            }
+            assertThat(loaded).isEqualTo(1);
+            assertThat(db.count("SELECT count(*) FROM pass_user")).isEqualTo(4);
+        } finally {
+            pool.shutdown();
+        }
     }
 }
