@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# Schema service benchmark (not part of `verify`): throughput and p50/p99 latency of /schemaservice
+# for 1, 3 and 10 repositories, merged and unmerged, against the same server's /q/health/live as
+# the local ceiling. One server on loopback with its embedded PostgreSQL, a store of the bundled
+# schemas plus 50 generated repository schemas, wrk with 8 connections, a bounded duration each.
+#
+#   deploy/bench/schema/run.sh              # BENCH_DURATION=10s BENCH_WARMUP=5s BENCH_PORT=18081
+#   BENCH_REPOSITORY_TTL=0 deploy/bench/schema/run.sh    # read the repositories from PostgreSQL on every request
+#
+# Needs: a JDK 17+, wrk (Debian/Ubuntu: apt-get install wrk), curl. Builds the service jar when missing.
+set -euo pipefail
+
+HERE=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(cd "$HERE/../../.." && pwd)
+PORT=${BENCH_PORT:-18081}
+DURATION=${BENCH_DURATION:-10s}
+WARMUP=${BENCH_WARMUP:-5s}
+CONNECTIONS=8
+THREADS=2
+REPOSITORIES=50
+REPOSITORY_TTL=${BENCH_REPOSITORY_TTL:-5S}
+JAR="$ROOT/schema-service/target/quarkus-app/quarkus-run.jar"
+BASE="http://127.0.0.1:$PORT"
+USER_NAME=bench
+PASSWORD=bench-$RANDOM$RANDOM
+
+command -v wrk >/dev/null || { echo "wrk is needed (Debian/Ubuntu: apt-get install wrk)" >&2; exit 1; }
+command -v curl >/dev/null || { echo "curl is needed" >&2; exit 1; }
+if [ ! -f "$JAR" ]; then
+  (cd "$ROOT" && ./mvnw -B -q -pl schema-service -am package -DskipTests)
+fi
+
+WORK=$(mktemp -d)
+PID=
+cleanup() {
+  if [ -n "$PID" ] && kill -0 "$PID" 2>/dev/null; then
+    kill "$PID"
+    wait "$PID" 2>/dev/null || true
+  fi
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+java "$HERE/GenerateStore.java" "$WORK/schemas" "$WORK/seed.json" "$REPOSITORIES"
+
+SCHEMA_SERVICE_DIR="$WORK/schemas" SCHEMA_SERVICE_REPOSITORY_TTL=$REPOSITORY_TTL SUBMISSION_SEED_DEMO=false SUBMISSION_SEED_FILE="$WORK/seed.json" \
+SUBMISSION_BACKEND_USER=$USER_NAME SUBMISSION_BACKEND_PASSWORD=$PASSWORD \
+QUARKUS_HTTP_HOST=127.0.0.1 QUARKUS_HTTP_PORT=$PORT QUARKUS_LOG_LEVEL=WARN \
+  java -Xms256m -Xmx512m -jar "$JAR" >"$WORK/service.log" 2>&1 &
+PID=$!
+
+for _ in $(seq 1 180); do
+  curl -sf -o /dev/null "$BASE/q/health/ready" && break
+  kill -0 "$PID" 2>/dev/null || { echo "the service stopped:" >&2; cat "$WORK/service.log" >&2; exit 1; }
+  sleep 1
+done
+curl -sf -o /dev/null "$BASE/q/health/ready" || { echo "the service did not become ready" >&2; tail -50 "$WORK/service.log" >&2; exit 1; }
+
+AUTH="Authorization: Basic $(printf '%s:%s' "$USER_NAME" "$PASSWORD" | base64 | tr -d '\n')"
+COOKIE="Cookie: XSRF-TOKEN=bench"   # a client holding its cookie, as browsers do after the first answer
+ONE="1001"
+THREE="1001,1002,1003"
+TEN="1001,1002,1003,1004,1005,1006,1007,1008,1009,1010"
+SCENARIOS=(
+  "ceiling: /q/health/live|/q/health/live"
+  "1 repository, unmerged|/schemaservice?entityIds=$ONE"
+  "1 repository, merged|/schemaservice?entityIds=$ONE&merge=true"
+  "3 repositories, unmerged|/schemaservice?entityIds=$THREE"
+  "3 repositories, merged|/schemaservice?entityIds=$THREE&merge=true"
+  "10 repositories, unmerged|/schemaservice?entityIds=$TEN"
+  "10 repositories, merged|/schemaservice?entityIds=$TEN&merge=true"
+)
+
+# every request must answer 200 before it is timed; this also warms the JIT on every path
+for scenario in "${SCENARIOS[@]}"; do
+  path=${scenario#*|}
+  bytes=$(curl -sf -H "$AUTH" -H "$COOKIE" -o /dev/null -w '%{size_download}' "$BASE$path") || { echo "$path failed" >&2; exit 1; }
+  echo "checked $path: $bytes bytes"
+  wrk -t"$THREADS" -c"$CONNECTIONS" -d"$WARMUP" -H "$AUTH" -H "$COOKIE" "$BASE$path" >/dev/null
+done
+
+to_ms() {   # wrk prints 812.00us, 1.52ms or 1.02s
+  awk -v v="$1" 'BEGIN { n = v + 0; if (v ~ /us$/) n /= 1000; else if (v ~ /ms$/) n += 0; else if (v ~ /s$/) n *= 1000; printf "%.2f", n }'
+}
+
+# measure PATH: sets RPS, P50, P99 (ms)
+measure() {
+  local out
+  out=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -H "$AUTH" -H "$COOKIE" "$BASE$1")
+  if printf '%s' "$out" | grep -q "Non-2xx"; then
+    echo "$1: non-2xx answers:" >&2; printf '%s\n' "$out" >&2; exit 1
+  fi
+  RPS=$(printf '%s\n' "$out" | awk '/^Requests\/sec:/ { print $2 }')
+  P50=$(to_ms "$(printf '%s\n' "$out" | awk '$1 == "50%" { print $2 }')")
+  P99=$(to_ms "$(printf '%s\n' "$out" | awk '$1 == "99%" { print $2 }')")
+}
+
+# The machine may be shared: each request is measured right after its own ceiling run, and
+# compared with that, so a change of background load between scenarios does not skew the ratio.
+printf '\nwrk -t%s -c%s -d%s --latency after a %s warm-up of each request; %s generated repository schemas;\nrepository TTL %s; %s cores, load average %s\n\n' \
+  "$THREADS" "$CONNECTIONS" "$DURATION" "$WARMUP" "$REPOSITORIES" "$REPOSITORY_TTL" "$(nproc)" "$(cut -d' ' -f1-3 /proc/loadavg)"
+printf '%-30s %10s %8s %8s %8s\n' "request" "req/s" "p50 ms" "p99 ms" "share"
+for scenario in "${SCENARIOS[@]:1}"; do
+  measure "${SCENARIOS[0]#*|}"
+  ceiling=$RPS
+  printf '%-30s %10.0f %8s %8s %8s\n' "  ceiling: /q/health/live" "$RPS" "$P50" "$P99" "100%"
+  measure "${scenario#*|}"
+  share=$(awk -v r="$RPS" -v c="$ceiling" 'BEGIN { printf "%.0f%%", 100 * r / c }')
+  printf '%-30s %10.0f %8s %8s %8s\n' "${scenario%%|*}" "$RPS" "$P50" "$P99" "$share"
+done
+printf '\nload average after: %s\n' "$(cut -d' ' -f1-3 /proc/loadavg)"

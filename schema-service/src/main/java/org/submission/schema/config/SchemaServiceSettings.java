@@ -1,0 +1,25 @@
+package org.submission.schema.config;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import java.time.Duration;
+import java.util.Optional;
+
+/** The schema service's own settings; each is also an environment variable (SCHEMA_SERVICE_DIR, …). */
+@ConfigMapping(prefix = "schema.service")
+public interface SchemaServiceSettings {
+
+    /** A folder whose {@code *.json} files (at any depth) are added to the bundled schemas. */
+    Optional<String> dir();
+
+    /**
+     * How long a repository's schema list, once read, answers without asking the database again.
+     * Zero reads the database on every request.
+     */
+    @WithDefault("5S")
+    Duration repositoryTtl();
+
+    /** How many answers (per distinct list of schema documents, merged or not) are kept. */
+    @WithDefault("1000")
+    int answerCacheSize();
+}

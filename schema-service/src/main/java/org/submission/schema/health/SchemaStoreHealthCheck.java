@@ -1,0 +1,35 @@
+package org.submission.schema.health;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import org.eclipse.microprofile.health.HealthCheck;
+import org.eclipse.microprofile.health.HealthCheckResponse;
+import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
+import org.eclipse.microprofile.health.Readiness;
+import org.submission.schema.store.SchemaStore;
+import org.submission.schema.store.StoredSchema;
+
+/**
+ * Reports the store's size and the folder documents that are unusable; those answer 409 but do
+ * not make the service unready, since every other schema still serves.
+ */
+@Readiness
+@ApplicationScoped
+public class SchemaStoreHealthCheck implements HealthCheck {
+
+    private final SchemaStore store;
+
+    public SchemaStoreHealthCheck(SchemaStore store) {
+        this.store = store;
+    }
+
+    @Override
+    public HealthCheckResponse call() {
+        HealthCheckResponseBuilder response = HealthCheckResponse.named("schema-store").up()
+                .withData("documents", store.documents().size())
+                .withData("unusable", store.unusable().size());
+        for (StoredSchema document : store.unusable()) {
+            response.withData("unusable " + document.key(), document.problem());
+        }
+        return response.build();
+    }
+}

@@ -1,0 +1,70 @@
+package org.submission.schema.service;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.submission.schema.config.SchemaServiceSettings;
+import org.submission.schema.store.SchemaStore;
+import org.submission.schema.store.StoredSchema;
+import org.submission.shared.error.ApiException;
+
+/**
+ * Repository ids → their schema URIs (one query) → stored documents → the answer. Everything after
+ * the lookup depends only on which documents were found, so answers are kept per document list.
+ */
+@ApplicationScoped
+public class SchemaService {
+
+    private final RepositorySchemaLookup repositories;
+    private final SchemaStore store;
+    private final Cache<SchemaAnswer.Key, SchemaAnswer> answers;
+
+    public SchemaService(RepositorySchemaLookup repositories, SchemaStore store, SchemaServiceSettings settings) {
+        this.repositories = repositories;
+        this.store = store;
+        this.answers = Caffeine.newBuilder().maximumSize(settings.answerCacheSize()).build();
+    }
+
+    public Uni<SchemaAnswer> schemas(List<Long> ids, boolean merged) {
+        return documents(ids)
+                .map(found -> answers.get(SchemaAnswer.Key.of(found, merged), key -> SchemaAnswer.compute(found, merged)))
+                .map(SchemaAnswer::orThrow);
+    }
+
+    public Uni<ValidationReport> validate(List<Long> ids, JsonNode blob) {
+        return documents(ids).map(found -> BlobValidator.validate(SchemaOrder.order(found), blob));
+    }
+
+    /** The repositories' documents in request order, repository by repository, each document once. */
+    private Uni<List<StoredSchema>> documents(List<Long> ids) {
+        return repositories.schemasOf(ids).map(schemasById -> collect(ids, schemasById));
+    }
+
+    private List<StoredSchema> collect(List<Long> ids, Map<Long, List<String>> schemasById) {
+        List<Long> missing = ids.stream().filter(id -> !schemasById.containsKey(id)).toList();
+        if (!missing.isEmpty()) {
+            throw ApiException.notFound((missing.size() == 1 ? "No repository with id " : "No repositories with ids ")
+                    + missing.stream().map(String::valueOf).collect(Collectors.joining(", ")) + ".");
+        }
+        Map<Integer, StoredSchema> found = new LinkedHashMap<>();
+        for (Long id : ids) {
+            for (String uri : schemasById.get(id)) {
+                StoredSchema document = store.find(uri).orElseThrow(() -> ApiException.conflict(
+                        "Schema " + uri + " of repository " + id + " matches no stored schema document."));
+                if (!document.usable()) {
+                    throw ApiException.conflict("Schema " + uri + " of repository " + id + " is the stored document "
+                            + document.key() + ", which cannot be used: " + document.problem());
+                }
+                found.putIfAbsent(document.index(), document);
+            }
+        }
+        return new ArrayList<>(found.values());
+    }
+}

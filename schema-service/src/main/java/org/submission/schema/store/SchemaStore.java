@@ -1,0 +1,50 @@
+package org.submission.schema.store;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/** The prepared documents and the URI lookup over them; immutable after start. */
+public final class SchemaStore {
+
+    /** Bounds the remembered lookups: schema URIs come from the database, a few per repository. */
+    private static final int MAX_REMEMBERED = 10_000;
+
+    private final List<StoredSchema> documents;
+    private final UriIndex<StoredSchema> index;
+    private final List<String> notes;
+    private final Map<String, Optional<StoredSchema>> found = new ConcurrentHashMap<>();
+
+    SchemaStore(List<StoredSchema> documents, UriIndex<StoredSchema> index, List<String> notes) {
+        this.documents = List.copyOf(documents);
+        this.index = index;
+        this.notes = List.copyOf(notes);
+    }
+
+    /** The document a schema URI names, by {@code $id} first, then by {@code <institution>/<file>}. */
+    public Optional<StoredSchema> find(String uri) {
+        Optional<StoredSchema> known = found.get(uri);
+        if (known != null) {
+            return known;
+        }
+        Optional<StoredSchema> document = Optional.ofNullable(index.find(uri));
+        if (found.size() < MAX_REMEMBERED) {
+            found.put(uri, document);
+        }
+        return document;
+    }
+
+    public List<StoredSchema> documents() {
+        return documents;
+    }
+
+    public List<StoredSchema> unusable() {
+        return documents.stream().filter(d -> !d.usable()).toList();
+    }
+
+    /** Things an operator should know about the store (documents replacing others), for the start-up log. */
+    public List<String> notes() {
+        return notes;
+    }
+}

@@ -1,0 +1,109 @@
+package org.submission.schema.store;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Deque;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.everit.json.schema.Schema;
+
+/**
+ * Builds the store once: parse, dereference, check against the draft-07 meta-schema, compile for
+ * validation. The bundled documents are first prepared on their own and must all be usable, else
+ * start-up fails; then the folder's documents are added, and may replace bundled ones (same
+ * {@code $id} or same {@code <institution>/<file>}; the later one wins). A bad folder document
+ * stays in the store as unusable, so requests naming it answer 409.
+ */
+public final class SchemaStoreLoader {
+
+    private SchemaStoreLoader() {
+    }
+
+    public static SchemaStore load(ClassLoader classLoader, Optional<Path> folder) {
+        return build(SchemaSources.bundled(classLoader), folder.map(SchemaSources::directory).orElse(List.of()));
+    }
+
+    public static SchemaStore build(List<SchemaSource> bundled, List<SchemaSource> extra) {
+        SchemaStore alone = prepare(bundled);
+        if (!alone.unusable().isEmpty()) {
+            throw new InvalidBundledSchemaException("bundled schema documents are unusable: " + alone.unusable().stream()
+                    .map(d -> d.origin() + ": " + d.problem()).collect(Collectors.joining("; ")));
+        }
+        return extra.isEmpty() ? alone : prepare(Stream.concat(bundled.stream(), extra.stream()).toList());
+    }
+
+    static SchemaStore prepare(List<SchemaSource> sources) {
+        List<String> notes = new ArrayList<>();
+        List<RawSchema> raws = new ArrayList<>();
+        UriIndex<RawSchema> rawIndex = new UriIndex<>();
+        for (SchemaSource source : sources) {
+            RawSchema raw = RawSchema.parse(raws.size(), source);
+            raws.add(raw);
+            String replaced = rawIndex.add(raw.id(), raw.key(), raw, source.origin());
+            if (!replaced.isEmpty()) {
+                notes.add(replaced);
+            }
+        }
+        Dereferencer dereferencer = new Dereferencer(rawIndex);
+        List<StoredSchema> prepared = new ArrayList<>();
+        List<Set<Integer>> direct = new ArrayList<>();
+        for (RawSchema raw : raws) {
+            direct.add(raw.problem() == null ? dereferencer.directDependencies(raw) : Set.of());
+            prepared.add(prepare(raw, dereferencer));
+        }
+        UriIndex<StoredSchema> index = new UriIndex<>();
+        List<StoredSchema> documents = new ArrayList<>();
+        for (StoredSchema document : prepared) {
+            StoredSchema complete = document.usable() ? withDependencies(document, direct) : document;
+            documents.add(complete);
+            index.add(complete.id(), complete.key(), complete, complete.origin());
+        }
+        return new SchemaStore(documents, index, notes);
+    }
+
+    private static StoredSchema prepare(RawSchema raw, Dereferencer dereferencer) {
+        if (raw.problem() != null) {
+            return StoredSchema.unusable(raw, raw.problem());
+        }
+        try {
+            ObjectNode schema = dereferencer.dereference(raw);
+            // checked as served: a $ref may stand where the meta-schema wants a string (a title, say)
+            Draft07.checkDocument(schema);
+            Schema validator = Draft07.validator(schema);
+            return new StoredSchema(raw.index(), raw.key(), raw.source().origin(), raw.id(), null, schema,
+                    Json.bytes(schema), formProperties(schema), Set.of(), validator);
+        } catch (SchemaProblem e) {
+            return StoredSchema.unusable(raw, e.getMessage());
+        } catch (RuntimeException e) {
+            // an operator's file must never stop the service; a bundled one still does, by being unusable
+            return StoredSchema.unusable(raw, "cannot be prepared: " + e);
+        }
+    }
+
+    private static int formProperties(ObjectNode schema) {
+        JsonNode properties = schema.at("/definitions/form/properties");
+        return properties.isObject() ? properties.size() : 0;
+    }
+
+    private static StoredSchema withDependencies(StoredSchema document, List<Set<Integer>> direct) {
+        Set<Integer> reached = new TreeSet<>();
+        Deque<Integer> pending = new ArrayDeque<>(direct.get(document.index()));
+        while (!pending.isEmpty()) {
+            int next = pending.pop();
+            if (next != document.index() && reached.add(next)) {
+                pending.addAll(direct.get(next));
+            }
+        }
+        return new StoredSchema(document.index(), document.key(), document.origin(), document.id(), null,
+                document.schema(), document.json(), document.formProperties(), Collections.unmodifiableSet(reached),
+                document.validator());
+    }
+}

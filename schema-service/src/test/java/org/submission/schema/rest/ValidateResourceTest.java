@@ -1,0 +1,113 @@
+package org.submission.schema.rest;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.empty;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.everyItem;
+import static org.hamcrest.Matchers.hasItem;
+import static org.submission.schema.rest.Http.BASE;
+import static org.submission.schema.rest.Http.backend;
+
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.response.ValidatableResponse;
+import jakarta.inject.Inject;
+import java.io.IOException;
+import java.io.InputStream;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.submission.shared.testing.EmbeddedPostgresResource;
+import org.submission.shared.testing.TestData;
+
+@QuarkusTest
+@WithTestResource(EmbeddedPostgresResource.class)
+class ValidateResourceTest {
+
+    @Inject
+    DataSource dataSource;
+
+    @BeforeEach
+    void seed() {
+        TestData.replaceWith(dataSource, SchemaResourceTest.SEED);
+    }
+
+    private static ValidatableResponse validate(String ids, String body) {
+        return backend().contentType("application/json").body(body).post("/schemaservice/validate?entityIds=" + ids).then();
+    }
+
+    private static String example(String name) throws IOException {
+        try (InputStream in = ValidateResourceTest.class.getClassLoader().getResourceAsStream("examples/" + name + ".json")) {
+            return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+    }
+
+    @Test
+    void aBlobSatisfyingEverySchemaIsValid() throws IOException {
+        validate("10,12", example("full")).statusCode(200).contentType("application/json")
+                .body("valid", equalTo(true)).body("errors", empty());
+    }
+
+    @Test
+    void eachFailureNamesItsSchemaPointerAndKeyword() throws IOException {
+        validate("10,12", example("common-no-title")).statusCode(200)
+                .body("valid", equalTo(false))
+                .body("errors.schema", hasItem(BASE + "common.json"))
+                .body("errors.schema", hasItem(BASE + "pmc.json"))
+                .body("errors.find { it.schema == '" + BASE + "common.json' }.pointer", equalTo("/title"))
+                .body("errors.find { it.schema == '" + BASE + "common.json' }.keyword", equalTo("required"))
+                .body("errors.find { it.schema == '" + BASE + "pmc.json' }.keyword", equalTo("anyOf"))
+                .body("errors.message", everyItem(org.hamcrest.Matchers.not(org.hamcrest.Matchers.emptyString())));
+    }
+
+    @Test
+    void aRepositoryRequiringAuthorsRejectsABlobWithoutThem() throws IOException {
+        validate("12", example("ir-no-authors")).statusCode(200).body("valid", equalTo(false))
+                .body("errors", org.hamcrest.Matchers.hasSize(1))
+                .body("errors[0].schema", equalTo(BASE + "ir.json"))
+                .body("errors[0].pointer", equalTo("/authors"))
+                .body("errors[0].keyword", equalTo("required"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"[]", "\"text\"", "42", "null", "{", "", "{} {}", "{\"a\": 1, \"a\": 2}"})
+    void aBodyThatIsNotAJsonObjectIsABadRequest(String body) {
+        validate("10", body).statusCode(400).contentType("application/json").body("error", containsString("body"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"1e999999", "-1e999999", "123456789012345678901234567890", "1.50", "true", "null", "{}"})
+    void anyJsonValueInTheBlobIsValidatedWithoutFailing(String value) {
+        validate("12", "{\"title\": \"T\", \"journal-title\": \"J\", \"authors\": [{\"author\": \"A\"}], \"volume\": " + value + "}").statusCode(200)
+                .body("valid", equalTo(false)).body("errors[0].pointer", equalTo("/volume")).body("errors[0].keyword", equalTo("type"));
+    }
+
+    @Test
+    void aBlobNestedTooDeeplyIsABadRequest() {
+        // sent as text: rest-assured would pretty-print a JSON body this deep into hundreds of megabytes
+        backend().contentType("text/plain").body("{\"agent_information\": " + "[".repeat(5000) + "]".repeat(5000) + "}")
+                .post("/schemaservice/validate?entityIds=12").then().statusCode(400).body("error", containsString("JSON"));
+    }
+
+    @ParameterizedTest
+    @CsvSource({"'', 400", "'10,,12', 400", "999, 404", "103, 409", "106, 409"})
+    void badIdsAndDocumentsAnswerLikeTheSchemaRequest(String ids, int status) {
+        validate(ids, "{}").statusCode(status).contentType("application/json");
+    }
+
+    @Test
+    void withoutTheXsrfHeaderTheRequestIsForbidden() {
+        given().auth().preemptive().basic("backend", "backend-secret").contentType("application/json").body("{}")
+                .post("/schemaservice/validate?entityIds=10").then().statusCode(403).contentType("application/json");
+    }
+
+    @Test
+    void anUnauthenticatedRequestIsRefused() {
+        given().cookie("XSRF-TOKEN", "t").header("X-XSRF-TOKEN", "t").contentType("application/json").body("{}")
+                .post("/schemaservice/validate?entityIds=10").then().statusCode(401).contentType("application/json");
+    }
+}
