@@ -2,14 +2,33 @@ package org.submission.policy;
 
 import io.quarkus.runtime.Quarkus;
 import io.quarkus.runtime.annotations.QuarkusMain;
+import java.util.Map;
 import org.submission.shared.db.LocalDatabase;
 
 /** Starts an embedded PostgreSQL with the demo data when no database is configured, then the service. */
 @QuarkusMain
 public class PolicyServiceMain {
 
+    /** The demo data set's institution, so that a local run shows the institutional policy too. */
+    static final Map<String, String> DEMO_SETTINGS = Map.of(
+            "service.policy.institution", "example.edu",
+            "service.policy.institutional-policy-title", "Example University Open Access Policy",
+            "service.policy.institutional-repository-name", "Example Scholarship");
+
     public static void main(String... args) {
+        boolean local = !LocalDatabase.configured();
         LocalDatabase.prepareForRun();
+        if (local && Boolean.parseBoolean(System.getProperty("submission.seed.demo"))) {
+            DEMO_SETTINGS.forEach(PolicyServiceMain::defaultTo);
+        }
         Quarkus.run(args);
+    }
+
+    /** Sets a property only when neither a system property nor its environment variable gives it. */
+    private static void defaultTo(String property, String value) {
+        String variable = property.toUpperCase(java.util.Locale.ROOT).replace('.', '_').replace('-', '_');
+        if (System.getProperty(property) == null && System.getenv(variable) == null) {
+            System.setProperty(property, value);
+        }
     }
 }

@@ -1,0 +1,65 @@
+package org.submission.policy.service;
+
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
+import org.submission.policy.config.PolicySettings;
+import org.submission.policy.repository.SubmissionGraph;
+import org.submission.policy.repository.SubmissionGraphRepository;
+import org.submission.shared.error.ApiException;
+import org.submission.shared.security.Caller;
+import org.submission.shared.security.CallerService;
+
+/**
+ * Answers both policy questions for the calling person or account. A request costs one
+ * statement for the submission (plus the caller's User lookup for a person, run concurrently),
+ * and no transaction: both are single reads.
+ */
+@ApplicationScoped
+public class PolicyService {
+
+    private final CallerService callers;
+    private final SubmissionGraphRepository graphs;
+    private final String institution;
+    private final String institutionalTitle;
+    private final String institutionalRepositoryName;
+
+    public PolicyService(CallerService callers, SubmissionGraphRepository graphs, PolicySettings settings) {
+        this.callers = callers;
+        this.graphs = graphs;
+        this.institution = settings.activeInstitution().orElse(null);
+        this.institutionalTitle = institution == null ? null : settings.institutionalPolicyTitle().orElse(null);
+        this.institutionalRepositoryName = settings.institutionalRepositoryName().filter(n -> !n.isBlank()).orElse(null);
+    }
+
+    public Uni<List<PolicyEntry>> policies(long submissionId, boolean explain) {
+        return visible(submissionId, false)
+                .map(seen -> PolicyRules.applicablePolicies(seen.graph(), seen.caller(), institution, explain));
+    }
+
+    public Uni<RepositoryChoice> repositories(long submissionId, boolean explain) {
+        return visible(submissionId, true).map(seen -> PolicyRules.repositories(seen.graph(),
+                PolicyRules.applicablePolicies(seen.graph(), seen.caller(), institution, false), explain));
+    }
+
+    private Uni<Seen> visible(long submissionId, boolean withRepositories) {
+        return Uni.combine().all()
+                .unis(callers.current(),
+                        graphs.load(submissionId, institutionalTitle, institutionalRepositoryName, withRepositories))
+                .asTuple()
+                .map(both -> {
+                    SubmissionGraph graph = both.getItem2();
+                    if (graph == null) {
+                        throw ApiException.notFound("No submission with id " + submissionId + ".");
+                    }
+                    if (!PolicyRules.mayRead(both.getItem1(), graph)) {
+                        throw ApiException.forbidden("Only the submitter, a preparer, an administrator or a backend"
+                                + " account may ask about submission " + submissionId + ".");
+                    }
+                    return new Seen(both.getItem1(), graph);
+                });
+    }
+
+    private record Seen(Caller caller, SubmissionGraph graph) {
+    }
+}
