@@ -1,0 +1,49 @@
+package org.submission.deploy.gateway;
+
+import java.net.URI;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** Which service serves which path prefix: the same table as the Kubernetes ingress. */
+public final class RouteTable {
+
+    public static final String SCHEMA = "schema-service";
+    public static final String POLICY = "policy-service";
+    public static final String DOI = "doi-service";
+
+    /** Prefix → service, in the order of deploy/k8s/base/ingress.yaml. */
+    public static final List<Map.Entry<String, String>> PREFIXES = List.of(
+            Map.entry("/schemaservice", SCHEMA),
+            Map.entry("/schema", SCHEMA),
+            Map.entry("/policy", POLICY),
+            Map.entry("/policy-service", POLICY),
+            Map.entry("/doi", DOI));
+
+    private final List<Route> routes;
+
+    private RouteTable(List<Route> routes) {
+        // longest prefix first, so that a longer prefix always wins over a shorter one
+        this.routes = routes.stream().sorted(Comparator.comparingInt((Route r) -> r.prefix().length()).reversed()).toList();
+    }
+
+    /** The standard table, with each service's base address (e.g. {@code http://127.0.0.1:8081}). */
+    public static RouteTable of(Map<String, URI> serviceTargets) {
+        return new RouteTable(PREFIXES.stream().map(e -> {
+            URI target = serviceTargets.get(e.getValue());
+            if (target == null) {
+                throw new IllegalArgumentException("no address for " + e.getValue());
+            }
+            return new Route(e.getKey(), e.getValue(), target);
+        }).toList());
+    }
+
+    public Optional<Route> match(String path) {
+        return routes.stream().filter(r -> r.matches(path)).findFirst();
+    }
+
+    public List<Route> routes() {
+        return routes;
+    }
+}

@@ -1,0 +1,117 @@
+package org.submission.deploy.launcher;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/** One service as a child process ({@code java -jar …/quarkus-run.jar}), its output in a log file. */
+final class ServiceProcess {
+
+    private final ServiceSpec spec;
+    private final Process process;
+    private final Path log;
+
+    private ServiceProcess(ServiceSpec spec, Process process, Path log) {
+        this.spec = spec;
+        this.process = process;
+        this.log = log;
+    }
+
+    static ServiceProcess start(ServiceSpec spec, Path root, List<String> javaOptions, Map<String, String> env,
+                                Path log) throws LaunchException {
+        List<String> command = new ArrayList<>();
+        command.add(javaExecutable());
+        command.addAll(javaOptions);
+        command.add("-jar");
+        command.add(spec.runnerJar(root).toString());
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .directory(root.resolve(spec.name()).toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile());
+        builder.environment().putAll(env);
+        builder.environment().put("QUARKUS_HTTP_PORT", Integer.toString(spec.port()));
+        try {
+            return new ServiceProcess(spec, builder.start(), log);
+        } catch (IOException e) {
+            throw new LaunchException("Cannot start " + spec.name() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Polls {@code /q/health/ready} until it answers 200; fails early when the process ends. */
+    void awaitReady(HttpClient http, Instant deadline) throws LaunchException, InterruptedException {
+        HttpRequest ready = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + spec.port() + "/q/health/ready"))
+                .timeout(Duration.ofSeconds(5)).build();
+        while (true) {
+            if (!process.isAlive()) {
+                throw new LaunchException(spec.name() + " stopped while starting (exit code " + process.exitValue()
+                        + "). The end of " + log + ":\n" + tail(20));
+            }
+            try {
+                if (http.send(ready, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+                    return;
+                }
+            } catch (IOException notYet) {
+                // not listening yet
+            }
+            if (Instant.now().isAfter(deadline)) {
+                throw new LaunchException(spec.name() + " was not ready in time (its /q/health/ready never answered 200)."
+                        + " The end of " + log + ":\n" + tail(20));
+            }
+            Thread.sleep(250);
+        }
+    }
+
+    /** Asks the service to stop (SIGTERM: Quarkus shuts down gracefully). */
+    void requestStop() {
+        process.destroy();
+    }
+
+    /** Waits for the stop asked by {@link #requestStop()}, then kills what is left. */
+    void awaitStop(Duration grace) {
+        try {
+            if (!process.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS)) {
+                process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    ServiceSpec spec() {
+        return spec;
+    }
+
+    Process process() {
+        return process;
+    }
+
+    Path log() {
+        return log;
+    }
+
+    String tail(int lines) {
+        try {
+            List<String> all = Files.readAllLines(log, StandardCharsets.UTF_8);
+            return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
+        } catch (IOException e) {
+            return "(log unreadable: " + e.getMessage() + ")";
+        }
+    }
+
+    private static String javaExecutable() {
+        return ProcessHandle.current().info().command()
+                .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    }
+}

@@ -1,0 +1,121 @@
+package org.submission.deploy.containers;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Properties;
+import java.util.jar.JarFile;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.submission.deploy.testing.Project;
+
+/**
+ * What the container images are made of, checked without a Docker engine: the fast-jar layout
+ * the JVM image copies, and Dockerfiles that copy only what exists, run as a numeric non-root
+ * user on the service's port and declare a health check.
+ */
+class ImageContentsTest {
+
+    private static final List<String> SERVICES = List.of("schema-service", "policy-service", "doi-service");
+
+    static Stream<Arguments> dockerfiles() {
+        return SERVICES.stream().flatMap(s -> Stream.of(Arguments.of(s, "Dockerfile.jvm"), Arguments.of(s, "Dockerfile.native")));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"schema-service", "policy-service", "doi-service"})
+    void packageBuildsTheFastJarLayoutTheJvmImageCopies(String service) throws IOException {
+        Path app = Project.ROOT.resolve(service).resolve("target/quarkus-app");
+        assumeTrue(Files.isDirectory(app), service + " is not packaged");
+
+        try (JarFile runner = new JarFile(app.resolve("quarkus-run.jar").toFile())) {
+            assertThat(runner.getManifest().getMainAttributes().getValue("Main-Class"))
+                    .isEqualTo("io.quarkus.bootstrap.runner.QuarkusEntryPoint");
+        }
+        assertThat(list(app.resolve("lib/boot"))).isNotEmpty();
+        assertThat(list(app.resolve("lib/main"))).anyMatch(name -> name.contains("shared-model"));
+        assertThat(list(app.resolve("app"))).anyMatch(name -> name.startsWith(service) && name.endsWith(".jar"));
+        assertThat(app.resolve("quarkus/quarkus-application.dat")).isRegularFile();
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("dockerfiles")
+    void dockerfileRunsAsNonRootOnTheServicePortWithAHealthCheck(String service, String dockerfile) throws IOException {
+        String text = Files.readString(Project.ROOT.resolve(service).resolve("src/main/docker").resolve(dockerfile),
+                StandardCharsets.UTF_8);
+
+        assertThat(instruction(text, "USER")).matches("[1-9][0-9]*");
+        assertThat(instruction(text, "EXPOSE")).isEqualTo(port(service));
+        assertThat(instruction(text, "HEALTHCHECK")).contains("/q/health/live").contains(port(service));
+        assertThat(instruction(text, "FROM")).doesNotContain("/");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"schema-service", "policy-service", "doi-service"})
+    void jvmDockerfileCopiesOnlyWhatPackageBuilds(String service) throws IOException {
+        Path dir = Project.ROOT.resolve(service);
+        assumeTrue(Files.isDirectory(dir.resolve("target/quarkus-app")), service + " is not packaged");
+        String text = Files.readString(dir.resolve("src/main/docker/Dockerfile.jvm"), StandardCharsets.UTF_8);
+
+        Matcher copy = Pattern.compile("(?m)^COPY\\s+(?:--\\S+\\s+)*(\\S+)\\s+\\S+$").matcher(text);
+        int copies = 0;
+        while (copy.find()) {
+            assertThat(dir.resolve(copy.group(1))).as("COPY source of %s", service).exists();
+            copies++;
+        }
+        assertThat(copies).isEqualTo(4);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"schema-service", "policy-service", "doi-service"})
+    void nativeProfileSwitchesToANativeBuild(String service) throws IOException {
+        String pom = Files.readString(Project.ROOT.resolve(service).resolve("pom.xml"), StandardCharsets.UTF_8);
+
+        assertThat(pom).contains("<id>native</id>").contains("<quarkus.native.enabled>true</quarkus.native.enabled>");
+    }
+
+    /** The same non-root user for Jib as in the Dockerfiles and the Kubernetes security context. */
+    @ParameterizedTest
+    @ValueSource(strings = {"quarkus.jib.user", "quarkus.kubernetes.security-context.run-as-user"})
+    void jibAndKubernetesUseTheDockerfilesUser(String property) throws IOException {
+        Properties shared = new Properties();
+        try (InputStream in = Files.newInputStream(Project.ROOT.resolve(
+                "shared-model/src/main/resources/META-INF/microprofile-config.properties"))) {
+            shared.load(in);
+        }
+        String text = Files.readString(Project.ROOT.resolve("schema-service/src/main/docker/Dockerfile.jvm"), StandardCharsets.UTF_8);
+
+        assertThat(shared.getProperty(property)).isEqualTo(instruction(text, "USER"));
+    }
+
+    private static String instruction(String dockerfile, String name) {
+        Matcher matcher = Pattern.compile("(?m)^" + name + "\\s+((?:.*\\\\\\n)*.*)$").matcher(dockerfile);
+        assertThat(matcher.find()).as("%s instruction", name).isTrue();
+        return matcher.group(1).strip();
+    }
+
+    private static String port(String service) throws IOException {
+        Properties properties = new Properties();
+        try (InputStream in = Files.newInputStream(Project.ROOT.resolve(service).resolve("src/main/resources/application.properties"))) {
+            properties.load(in);
+        }
+        return properties.getProperty("quarkus.http.port");
+    }
+
+    private static List<String> list(Path dir) throws IOException {
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.map(p -> p.getFileName().toString()).toList();
+        }
+    }
+}

@@ -1,0 +1,213 @@
+package org.submission.deploy.launcher;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+import org.submission.deploy.testing.Project;
+
+/**
+ * The launcher as a user runs it: a separate process with {@code --offline}, the three real
+ * services and an embedded PostgreSQL, the printed example calls executed as printed, then
+ * SIGTERM and no process or port left behind. Needs the services' quarkus-app (built by the
+ * reactor before this module).
+ */
+class LocalStackLifecycleTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Path ROOT = Project.ROOT;
+    private static final Duration START_LIMIT = Duration.ofMinutes(6);
+
+    @Test
+    void startsAnswersTheThreeExampleCallsAsPrintedAndStopsEveryChild() throws Exception {
+        assumeServicesBuilt();
+        int port = freePortBlock();
+        Launched stack = launch("--offline", "--port", Integer.toString(port), "--timeout", "300");
+        try {
+            stack.awaitLine("Press Ctrl-C");
+            List<String> curls = stack.lines().stream().map(String::strip).filter(l -> l.startsWith("curl ")).toList();
+            assertThat(stack.output()).contains("ready at http://127.0.0.1:" + port, "demo-backend / demo-password");
+            assertThat(curls).hasSize(3);
+
+            JsonNode schemas = call(curls.get(0));
+            assertThat(schemas.isArray()).isTrue();
+            assertThat(schemas).isNotEmpty().allMatch(JsonNode::isObject);
+
+            JsonNode policies = call(curls.get(1));
+            assertThat(policies).extracting(p -> p.get("id").asText() + ":" + p.get("type").asText())
+                    .containsExactly("20:funder", "21:funder", "22:institution");
+
+            JsonNode journal = call(curls.get(2));
+            assertThat(journal.get("journal-id").asText()).isEqualTo("50");
+            assertThat(journal.at("/crossref/message/DOI").asText()).isEqualToIgnoringCase("10.4137/CMC.S38446");
+
+            List<ProcessHandle> children = stack.process.descendants().toList();
+            assertThat(children).hasSizeGreaterThanOrEqualTo(3);
+            int databasePort = number(stack.output(), "postgresql://localhost:(\\d+)/");
+
+            stack.process.toHandle().destroy(); // SIGTERM; Process.destroy() would also close our end of its output
+            assertThat(stack.process.waitFor(90, TimeUnit.SECONDS)).as("launcher stopped after SIGTERM").isTrue();
+            stack.drained();
+
+            assertThat(children).noneMatch(ProcessHandle::isAlive);
+            assertThat(stack.output()).contains("Stopped.");
+            IntStream.rangeClosed(port, port + 3).forEach(p -> assertThat(Ports.free(p)).as("port %d free", p).isTrue());
+            assertThat(Ports.free(databasePort)).as("database port free").isTrue();
+        } finally {
+            stack.kill();
+        }
+    }
+
+    @Test
+    void takenPortIsRefusedWithItsNameAndNothingStarts() throws Exception {
+        int port = freePortBlock();
+        try (ServerSocket taken = new ServerSocket()) {
+            taken.bind(new InetSocketAddress("127.0.0.1", port + 2));
+            Launched stack = launch("--port", Integer.toString(port));
+            try {
+                assertThat(stack.process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+                assertThat(stack.process.exitValue()).isEqualTo(Launcher.REFUSED);
+                stack.drained();
+                assertThat(stack.output()).contains("port " + (port + 2) + " (policy-service) already in use")
+                        .doesNotContain("Starting");
+            } finally {
+                stack.kill();
+            }
+        }
+    }
+
+    /** Runs a printed curl line exactly as printed (plus output options), or the same request without curl. */
+    private static JsonNode call(String curl) throws Exception {
+        Process process = new ProcessBuilder("bash", "-c", curl + " -sS -w '\\n%{http_code}'")
+                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        if (process.exitValue() == 127) {
+            return CurlLine.send(curl);
+        }
+        assertThat(process.exitValue()).as("curl exit status of: %s", curl).isZero();
+        int newline = out.lastIndexOf('\n');
+        String body = out.substring(0, newline);
+        assertThat(out.substring(newline + 1)).as("status of %s; body %s", curl, body).isEqualTo("200");
+        return JSON.readTree(body);
+    }
+
+    private static void assumeServicesBuilt() {
+        for (ServiceSpec spec : ServiceSpec.all(8080)) {
+            assumeTrue(Files.isRegularFile(spec.runnerJar(ROOT)),
+                    spec.runnerJar(ROOT) + " is missing: build the services first (./mvnw -B package -DskipTests)");
+        }
+    }
+
+    private static Launched launch(String... args) throws IOException {
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx64m", "-cp", System.getProperty("java.class.path"), "org.submission.deploy.Main", "run",
+                "--root", ROOT.toString(), "--logs", ROOT.resolve("deploy/launcher/target/lifecycle-logs").toString()));
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        Map<String, String> env = builder.environment();
+        env.keySet().removeIf(name -> name.startsWith("SUBMISSION_") || name.startsWith("SERVICE_POLICY_")
+                || name.startsWith("QUARKUS_"));
+        return new Launched(builder.start());
+    }
+
+    private static int number(String text, String regex) {
+        Matcher matcher = Pattern.compile(regex).matcher(text);
+        assertThat(matcher.find()).as("%s in the output", regex).isTrue();
+        return Integer.parseInt(matcher.group(1));
+    }
+
+    /** Four consecutive free ports (gateway and three services) away from the defaults. */
+    private static int freePortBlock() {
+        for (int attempt = 0; attempt < 50; attempt++) {
+            int base = 20000 + (int) (Math.random() * 30000);
+            if (IntStream.rangeClosed(base, base + 3).allMatch(Ports::free)) {
+                return base;
+            }
+        }
+        throw new IllegalStateException("no four consecutive free ports found");
+    }
+
+    /** The launcher process and what it printed, read as it comes. */
+    private static final class Launched {
+
+        private final Process process;
+        private final List<String> lines = new ArrayList<>();
+        private final Thread reader;
+
+        Launched(Process process) {
+            this.process = process;
+            this.reader = new Thread(() -> {
+                try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+                    for (String line = in.readLine(); line != null; line = in.readLine()) {
+                        synchronized (lines) {
+                            lines.add(line);
+                            lines.notifyAll();
+                        }
+                    }
+                } catch (IOException ignored) {
+                    // the process ended
+                }
+            }, "launcher-output");
+            reader.setDaemon(true);
+            reader.start();
+        }
+
+        void awaitLine(String text) throws InterruptedException {
+            Instant deadline = Instant.now().plus(START_LIMIT);
+            synchronized (lines) {
+                while (lines.stream().noneMatch(l -> l.contains(text))) {
+                    if (!process.isAlive() && !reader.isAlive() || Instant.now().isAfter(deadline)) {
+                        fail("the launcher did not print \"" + text + "\"; it printed:\n" + String.join("\n", lines));
+                    }
+                    lines.wait(500);
+                }
+            }
+        }
+
+        void drained() throws InterruptedException {
+            reader.join(10_000);
+        }
+
+        List<String> lines() {
+            synchronized (lines) {
+                return List.copyOf(lines);
+            }
+        }
+
+        String output() {
+            return String.join("\n", lines());
+        }
+
+        /** After a failure: SIGTERM first, so that the launcher stops its database too, then what is left. */
+        void kill() throws InterruptedException {
+            List<ProcessHandle> children = process.descendants().toList();
+            process.toHandle().destroy();
+            if (!process.waitFor(60, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+            }
+            children.forEach(ProcessHandle::destroyForcibly);
+        }
+    }
+}
