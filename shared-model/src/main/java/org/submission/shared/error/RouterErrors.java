@@ -17,6 +17,11 @@ public class RouterErrors {
 
     void install(@Observes Router router) {
         router.route().order(-1000).failureHandler(RouterErrors::failure);
+        // Failures raised before any route runs (an undecodable query string is one) skip the
+        // failure handlers and go to the router's error handler for their status.
+        for (int status : new int[] {400, 404, 405, 413, 414, 431, 500}) {
+            router.errorHandler(status, RouterErrors::failure);
+        }
         router.route().last().handler(ctx -> write(ctx, 404, "No resource at " + ctx.normalizedPath()));
     }
 
@@ -25,6 +30,9 @@ public class RouterErrors {
             return;
         }
         int status = ctx.statusCode();
+        if (status < 400 && ctx.response().getStatusCode() >= 400) {
+            status = ctx.response().getStatusCode();
+        }
         Throwable failure = ctx.failure();
         if (failure instanceof io.quarkus.security.AuthenticationFailedException
                 || failure instanceof io.quarkus.security.UnauthorizedException) {
