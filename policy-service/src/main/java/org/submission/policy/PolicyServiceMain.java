@@ -16,19 +16,7 @@ public class PolicyServiceMain {
             "service.policy.institutional-repository-name", "Example Scholarship");
 
     public static void main(String... args) {
-        boolean local = !LocalDatabase.configured();
-        LocalDatabase.prepareForRun();
-        if (local && Boolean.parseBoolean(System.getProperty("submission.seed.demo"))) {
-            DEMO_SETTINGS.forEach(PolicyServiceMain::defaultTo);
-        }
+        LocalDatabase.prepareForRun(DEMO_SETTINGS);
         Quarkus.run(args);
-    }
-
-    /** Sets a property only when neither a system property nor its environment variable gives it. */
-    private static void defaultTo(String property, String value) {
-        String variable = property.toUpperCase(java.util.Locale.ROOT).replace('.', '_').replace('-', '_');
-        if (System.getProperty(property) == null && System.getenv(variable) == null) {
-            System.setProperty(property, value);
-        }
     }
 }

@@ -4,6 +4,8 @@ import io.quarkus.logging.Log;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.Locale;
+import java.util.Map;
 
 /**
  * Starts an embedded PostgreSQL (a real server from binaries shipped in a Maven artifact) when no
@@ -21,10 +23,7 @@ public final class LocalDatabase {
 
     /** True when the operator configured a database through the environment or system properties. */
     public static boolean configured() {
-        return present(System.getenv("SUBMISSION_DB_URL"))
-                || present(System.getProperty("submission.db.url"))
-                || present(System.getenv("QUARKUS_DATASOURCE_REACTIVE_URL"))
-                || present(System.getProperty("quarkus.datasource.reactive.url"));
+        return present(setting("submission.db.url")) || present(setting("quarkus.datasource.reactive.url"));
     }
 
     /**
@@ -32,16 +31,39 @@ public final class LocalDatabase {
      * service at it and ask for the demo data (unless a seed setting says otherwise).
      */
     public static void prepareForRun() {
+        prepareForRun(Map.of());
+    }
+
+    /**
+     * As {@link #prepareForRun()}; when the demo data is loaded, also defaults the service's own
+     * settings to the demo values given (each unless set as a property or environment variable).
+     */
+    public static void prepareForRun(Map<String, String> demoSettings) {
         if (configured()) {
             return;
         }
         String url = start();
         System.setProperty("submission.db.url", url);
         System.setProperty("submission.db.user", "postgres");
-        if (!present(System.getenv("SUBMISSION_SEED_DEMO")) && !present(System.getProperty("submission.seed.demo"))) {
-            System.setProperty("submission.seed.demo", "true");
+        defaultTo("submission.seed.demo", "true");
+        if (Boolean.parseBoolean(setting("submission.seed.demo"))) {
+            demoSettings.forEach(LocalDatabase::defaultTo);
         }
         Log.warnf("SUBMISSION_DB_URL is not set: started an embedded PostgreSQL at %s (data is lost at exit)", url);
+    }
+
+    /** Sets a system property only when neither it nor its environment variable is given. */
+    private static void defaultTo(String property, String value) {
+        if (!present(setting(property))) {
+            System.setProperty(property, value);
+        }
+    }
+
+    /** A setting as given before Quarkus starts: the system property, else its environment variable. */
+    private static String setting(String property) {
+        String value = System.getProperty(property);
+        return present(value) ? value
+                : System.getenv(property.toUpperCase(Locale.ROOT).replace('.', '_').replace('-', '_'));
     }
 
     /**
