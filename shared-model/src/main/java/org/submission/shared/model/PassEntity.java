@@ -1,22 +1,17 @@
 package org.submission.shared.model;
 
-import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
-import jakarta.persistence.GeneratedValue;
-import jakarta.persistence.GenerationType;
 import jakarta.persistence.Id;
 import jakarta.persistence.MappedSuperclass;
-import jakarta.persistence.SequenceGenerator;
 
 /**
- * Every PASS record takes its id from the one global {@code hibernate_sequence}, so ids are
- * unique across tables. Existing PASS databases increment that sequence by one, hence an
- * allocation size of one: a pooled optimiser would hand out ids another PASS writer also uses.
+ * Every PASS record takes its id from the one global {@code hibernate_sequence} ({@link PassId}),
+ * so ids are unique across tables. Entities are read and written through repositories
+ * ({@code PanacheRepository}), never as active records.
  */
 @MappedSuperclass
-public abstract class PassEntity extends PanacheEntityBase {
+public abstract class PassEntity {
 
     @Id
-    @GeneratedValue(strategy = GenerationType.SEQUENCE, generator = "pass_sequence")
-    @SequenceGenerator(name = "pass_sequence", sequenceName = "hibernate_sequence", allocationSize = 1)
+    @PassId
     public Long id;
 }

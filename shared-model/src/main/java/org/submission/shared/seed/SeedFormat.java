@@ -1,75 +1,48 @@
 package org.submission.shared.seed;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import java.lang.reflect.Modifier;
+import java.lang.reflect.ParameterizedType;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.submission.shared.model.Funder;
+import org.submission.shared.model.Grant;
+import org.submission.shared.model.Journal;
+import org.submission.shared.model.PassEntity;
+import org.submission.shared.model.PassUser;
+import org.submission.shared.model.Policy;
+import org.submission.shared.model.Repository;
+import org.submission.shared.model.Submission;
 
 /**
  * The seed file format: one JSON object whose members are record types, each an array of
  * records. A record has a {@code key} of the file's own (unique in the file), an optional
- * numeric {@code id}, and the fields listed here. Fields of kind REF / REFS name other records
- * of the given type by their key. Types are loaded in the order of this table, so a reference
- * always points to a type loaded earlier.
+ * numeric {@code id}, and the fields of its entity, by the same names: the entities are
+ * the one mapping of the PASS tables. Fields holding entities name other records by their key.
+ * Types are written in the order of this table, so a reference points to a record written earlier.
  */
 final class SeedFormat {
 
     enum Kind { STRING, STRINGS, BOOLEAN, INTEGER, JSON, REF, REFS }
 
-    record Field(String name, String column, Kind kind, String target, String joinTable) {
+    /** A field of an entity as the seed file gives it; {@code target} is the referenced record type. */
+    record Field(java.lang.reflect.Field member, Kind kind, String target) {
     }
 
-    record Type(String name, String table, Map<String, Field> fields) {
+    record Type(String name, Class<? extends PassEntity> entity, Map<String, Field> fields) {
     }
 
-    static final List<Type> TYPES = List.of(
-            type("users", "pass_user",
-                    column("username", "username", Kind.STRING),
-                    column("firstName", "firstname", Kind.STRING),
-                    column("lastName", "lastname", Kind.STRING),
-                    column("displayName", "displayname", Kind.STRING),
-                    column("email", "email", Kind.STRING),
-                    column("affiliation", "affiliation", Kind.STRINGS),
-                    column("roles", "roles", Kind.STRINGS),
-                    new Field("locatorIds", "locatorids", Kind.STRINGS, null, "pass_user_locators:user_id")),
-            type("repositories", "pass_repository",
-                    column("name", "name", Kind.STRING),
-                    column("description", "description", Kind.STRING),
-                    column("repositoryKey", "repositorykey", Kind.STRING),
-                    column("integrationType", "integrationtype", Kind.STRING),
-                    column("agreementText", "agreementtext", Kind.STRING),
-                    column("schemas", "schemas", Kind.STRINGS)),
-            type("policies", "pass_policy",
-                    column("title", "title", Kind.STRING),
-                    column("description", "description", Kind.STRING),
-                    refs("repositories", "repositories", "pass_policy_repositories:policy_id:repositories_id")),
-            type("funders", "pass_funder",
-                    column("name", "name", Kind.STRING),
-                    column("localKey", "localkey", Kind.STRING),
-                    ref("policy", "policy_id", "policies")),
-            type("grants", "pass_grant",
-                    column("awardNumber", "awardnumber", Kind.STRING),
-                    column("localKey", "localkey", Kind.STRING),
-                    column("projectName", "projectname", Kind.STRING),
-                    column("awardStatus", "awardstatus", Kind.STRING),
-                    ref("primaryFunder", "primaryfunder_id", "funders"),
-                    ref("directFunder", "directfunder_id", "funders"),
-                    ref("pi", "pi_id", "users")),
-            type("journals", "pass_journal",
-                    column("journalName", "journalname", Kind.STRING),
-                    column("nlmta", "nlmta", Kind.STRING),
-                    column("pmcParticipation", "pmcparticipation", Kind.STRING),
-                    new Field("issns", "issns", Kind.STRINGS, null, "pass_journal_issns:journal_id")),
-            type("submissions", "pass_submission",
-                    column("metadata", "metadata", Kind.JSON),
-                    ref("submitter", "submitter_id", "users"),
-                    column("submitted", "submitted", Kind.BOOLEAN),
-                    column("submissionStatus", "submissionstatus", Kind.STRING),
-                    column("source", "source", Kind.STRING),
-                    column("version", "version", Kind.INTEGER),
-                    refs("grants", "grants", "pass_submission_grants:submission_id:grants_id"),
-                    refs("effectivePolicies", "policies", "pass_submission_effectivepolicies:submission_id:effectivepolicies_id"),
-                    refs("preparers", "users", "pass_submission_preparers:submission_id:preparers_id"),
-                    refs("repositories", "repositories", "pass_submission_repositories:submission_id:repositories_id")));
+    private static final Map<Class<?>, String> NAMES = names(
+            PassUser.class, "users", Repository.class, "repositories", Policy.class, "policies",
+            Funder.class, "funders", Grant.class, "grants", Journal.class, "journals", Submission.class, "submissions");
+
+    /** Text columns that hold a JSON document: the seed may give it as a JSON object. */
+    private static final String JSON_TEXT = "metadata";
+
+    static final List<Type> TYPES = NAMES.entrySet().stream()
+            .map(e -> new Type(e.getValue(), e.getKey().asSubclass(PassEntity.class), fields(e.getKey()))).toList();
 
     private SeedFormat() {
     }
@@ -78,23 +51,55 @@ final class SeedFormat {
         return TYPES.stream().filter(t -> t.name().equals(name)).findFirst().orElse(null);
     }
 
-    private static Type type(String name, String table, Field... fields) {
+    /** The entity value of a checked field: text, a list, or the entities that references name. */
+    static Object value(Field field, JsonNode value, Map<String, PassEntity> byKey) {
+        return switch (field.kind()) {
+            case STRING -> value.asText();
+            case JSON -> value.isTextual() ? value.asText() : value.toString();
+            case BOOLEAN -> value.asBoolean();
+            case INTEGER -> value.asInt();
+            case REF -> byKey.get(value.asText());
+            case STRINGS, REFS -> {
+                List<Object> items = new ArrayList<>();
+                value.forEach(item -> items.add(field.kind() == Kind.REFS ? byKey.get(item.asText()) : item.asText()));
+                yield items;
+            }
+        };
+    }
+
+    private static Map<String, Field> fields(Class<?> entity) {
         Map<String, Field> byName = new LinkedHashMap<>();
-        for (Field field : fields) {
-            byName.put(field.name(), field);
+        for (java.lang.reflect.Field member : entity.getDeclaredFields()) {
+            int modifiers = member.getModifiers();
+            // Quarkus makes the entities' public fields private behind accessors and adds Hibernate's own
+            // (transient) fields: the persistent fields are the remaining instance fields.
+            if (!Modifier.isStatic(modifiers) && !Modifier.isTransient(modifiers) && !member.isSynthetic()
+                    && !member.getName().startsWith("$$")) {
+                member.setAccessible(true);
+                Class<?> type = member.getType();
+                Class<?> element = type == List.class
+                        ? (Class<?>) ((ParameterizedType) member.getGenericType()).getActualTypeArguments()[0] : null;
+                Kind kind = type == String.class ? (member.getName().equals(JSON_TEXT) ? Kind.JSON : Kind.STRING)
+                        : type == Boolean.class ? Kind.BOOLEAN
+                        : type == Integer.class ? Kind.INTEGER
+                        : element == String.class ? Kind.STRINGS
+                        : element != null ? Kind.REFS
+                        : Kind.REF;
+                String target = kind == Kind.REF ? NAMES.get(type) : kind == Kind.REFS ? NAMES.get(element) : null;
+                if ((kind == Kind.REF || kind == Kind.REFS) && target == null) {
+                    throw new IllegalStateException(entity.getSimpleName() + "." + member.getName() + " has no seed form");
+                }
+                byName.put(member.getName(), new Field(member, kind, target));
+            }
         }
-        return new Type(name, table, byName);
+        return byName;
     }
 
-    private static Field column(String name, String column, Kind kind) {
-        return new Field(name, column, kind, null, null);
-    }
-
-    private static Field ref(String name, String column, String target) {
-        return new Field(name, column, Kind.REF, target, null);
-    }
-
-    private static Field refs(String name, String target, String joinTable) {
-        return new Field(name, null, Kind.REFS, target, joinTable);
+    private static Map<Class<?>, String> names(Object... classAndName) {
+        Map<Class<?>, String> names = new LinkedHashMap<>();
+        for (int i = 0; i < classAndName.length; i += 2) {
+            names.put((Class<?>) classAndName[i], (String) classAndName[i + 1]);
+        }
+        return names;
     }
 }

@@ -10,11 +10,10 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Map;
-import javax.sql.DataSource;
 
 /**
  * Fills an empty database at start with the demo data and/or the operator's seed file. Runs on
- * the main thread during start-up, after the migrations, through the JDBC datasource.
+ * the main thread during start-up, after the migrations, and waits for the loader.
  */
 @ApplicationScoped
 public class SeedOnStart {
@@ -22,19 +21,19 @@ public class SeedOnStart {
     public static final String DEMO_RESOURCE = "seed/demo.json";
 
     private final SeedSettings settings;
-    private final DataSource dataSource;
+    private final SeedLoader loader;
 
-    public SeedOnStart(SeedSettings settings, DataSource dataSource) {
+    public SeedOnStart(SeedSettings settings, SeedLoader loader) {
         this.settings = settings;
-        this.dataSource = dataSource;
+        this.loader = loader;
     }
 
     void onStart(@Observes StartupEvent event) {
         if (settings.demo()) {
-            report("demo data", SeedLoader.load(dataSource, demoData(), DEMO_RESOURCE, true));
+            report("demo data", loader.loadAndAwait(demoData(), DEMO_RESOURCE, true));
         }
         settings.file().filter(f -> !f.isBlank()).ifPresent(file -> report(file,
-                SeedLoader.load(dataSource, SeedLoader.read(Path.of(file)), file, true)));
+                loader.loadAndAwait(SeedLoader.read(Path.of(file)), file, true)));
     }
 
     private static void report(String what, Map<String, Long> ids) {

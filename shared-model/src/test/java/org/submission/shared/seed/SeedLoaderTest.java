@@ -3,14 +3,28 @@ package org.submission.shared.seed;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import javax.sql.DataSource;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.submission.shared.testing.FreshDatabase;
+import org.submission.shared.testing.EmbeddedPostgresResource;
+import org.submission.shared.testing.TestData;
 
+@QuarkusTest
+@WithTestResource(EmbeddedPostgresResource.class)
 class SeedLoaderTest {
 
     private static final String ALL_ROWS = "SELECT (SELECT count(*) FROM pass_user) + (SELECT count(*) FROM pass_repository)"
@@ -18,46 +32,61 @@ class SeedLoaderTest {
             + " + (SELECT count(*) FROM pass_submission) + (SELECT count(*) FROM pass_journal)"
             + " + (SELECT count(*) FROM pass_submission_grants) + (SELECT count(*) FROM pass_policy_repositories)";
 
-    private FreshDatabase db;
+    @Inject
+    SeedLoader loader;
+
+    @Inject
+    DataSource dataSource;
 
     @BeforeEach
-    void emptyMigratedDatabase() {
-        db = FreshDatabase.create().migrate();
+    void emptyDatabase() {
+        TestData.clear(dataSource);
+    }
+
+    private Map<String, Long> load(String seed, String source) {
+        return loader.loadAndAwait(seed, source, false);
     }
 
     @Test
     void demoDataLoadsWithEveryRelation() {
-        Map<String, Long> ids = SeedLoader.load(db.dataSource(), SeedOnStart.demoData(), "demo");
+        Map<String, Long> ids = load(SeedOnStart.demoData(), "demo");
 
         assertThat(ids).containsEntry("alice", 1L).containsEntry("s-both", 60L);
-        assertThat(db.count("SELECT count(*) FROM pass_submission_grants WHERE submission_id = 60")).isEqualTo(2);
-        assertThat(db.count("SELECT count(*) FROM pass_submission_preparers WHERE preparers_id = 2")).isEqualTo(1);
-        assertThat(db.count("SELECT count(*) FROM pass_grant WHERE id = 41 AND primaryfunder_id = 31 AND directfunder_id = 32"))
+        assertThat(count("SELECT count(*) FROM pass_submission_grants WHERE submission_id = 60")).isEqualTo(2);
+        assertThat(count("SELECT count(*) FROM pass_submission_preparers WHERE preparers_id = 2")).isEqualTo(1);
+        assertThat(count("SELECT count(*) FROM pass_grant WHERE id = 41 AND primaryfunder_id = 31 AND directfunder_id = 32"))
                 .isEqualTo(1);
-        assertThat(db.count("SELECT count(*) FROM pass_journal_issns WHERE issns = 'Online:1179-5468'")).isEqualTo(1);
-        assertThat(db.count("SELECT count(*) FROM pass_user WHERE id = 3 AND roles = 'admin,submitter'")).isEqualTo(1);
+        assertThat(count("SELECT count(*) FROM pass_journal_issns WHERE issns = 'Online:1179-5468'")).isEqualTo(1);
+        assertThat(count("SELECT count(*) FROM pass_user WHERE id = 3 AND roles = 'admin,submitter'")).isEqualTo(1);
     }
 
     @Test
     void explicitIdsMoveTheSequencePastThem() {
-        SeedLoader.load(db.dataSource(), SeedOnStart.demoData(), "demo");
+        load(SeedOnStart.demoData(), "demo");
 
-        assertThat(db.count("SELECT nextval('hibernate_sequence')")).isGreaterThan(62);
+        assertThat(count("SELECT nextval('hibernate_sequence')")).isGreaterThan(62);
     }
 
     @Test
     void recordsWithoutIdTakeThemFromTheGlobalSequence() {
-        Map<String, Long> ids = SeedLoader.load(db.dataSource(),
-                "{\"users\": [{\"key\": \"u\"}], \"repositories\": [{\"key\": \"r\", \"name\": \"R\"}]}", "t");
+        Map<String, Long> ids = load("{\"users\": [{\"key\": \"u\"}], \"repositories\": [{\"key\": \"r\", \"name\": \"R\"}]}", "t");
 
         assertThat(ids.get("r")).isEqualTo(ids.get("u") + 1);
     }
 
     @Test
-    void metadataObjectIsStoredAsJsonText() {
-        SeedLoader.load(db.dataSource(), "{\"submissions\": [{\"key\": \"s\", \"id\": 5, \"metadata\": {\"title\": \"T\"}}]}", "t");
+    void recordsWithoutIdNeverTakeAnIdTheFileGives() {
+        long next = count("SELECT last_value FROM hibernate_sequence") + 1;
+        Map<String, Long> ids = load("{\"users\": [{\"key\": \"a\"}, {\"key\": \"b\", \"id\": " + next + "}]}", "t");
 
-        assertThat(db.count("SELECT count(*) FROM pass_submission WHERE metadata::jsonb = '{\"title\": \"T\"}'::jsonb"))
+        assertThat(ids.get("a")).isGreaterThan(next);
+    }
+
+    @Test
+    void metadataObjectIsStoredAsJsonText() {
+        load("{\"submissions\": [{\"key\": \"s\", \"id\": 5, \"metadata\": {\"title\": \"T\"}}]}", "t");
+
+        assertThat(count("SELECT count(*) FROM pass_submission WHERE metadata::jsonb = '{\"title\": \"T\"}'::jsonb"))
                 .isEqualTo(1);
     }
 
@@ -72,51 +101,63 @@ class SeedLoaderTest {
         "unknown record type|{\"grantz\": []}|unknown record type \"grantz\"",
         "missing key|{\"users\": [{\"username\": \"x\"}]}|users[0] needs a non-empty string \"key\"",
         "duplicate key|{\"users\": [{\"key\": \"a\"}], \"funders\": [{\"key\": \"a\"}]}|funders[0] (key \"a\") reuses a key",
+        "duplicate id|{\"users\": [{\"key\": \"u1\", \"id\": 7}, {\"key\": \"u2\", \"id\": 7}]}"
+                + "|users[1] (key \"u2\"): \"id\" 7 is already given to users[0] (key \"u1\")",
         "malformed JSON|{\"users\": [{\"key\": \"a\",]}|malformed JSON at line 1",
     })
     void badSeedIsRefusedNamingTheRecordAndWritesNothing(String what, String seed, String message) {
-        assertThatThrownBy(() -> SeedLoader.load(db.dataSource(), seed, "bad.json"))
+        assertThatThrownBy(() -> load(seed, "bad.json"))
                 .isInstanceOf(SeedException.class)
                 .hasMessageStartingWith("bad.json: ")
                 .hasMessageContaining(message);
-        assertThat(db.count(ALL_ROWS)).isZero();
+        assertThat(count(ALL_ROWS)).isZero();
     }
 
     @Test
     void databaseRefusalRollsBackEveryEarlierRecord() {
-        String seed = "{\"users\": [{\"key\": \"u1\", \"id\": 7}, {\"key\": \"u2\", \"id\": 7}]}";
+        load("{\"users\": [{\"key\": \"held\", \"id\": 7}]}", "first.json");
+        String seed = "{\"users\": [{\"key\": \"u1\", \"id\": 8}, {\"key\": \"u2\", \"id\": 7}]}";
 
-        assertThatThrownBy(() -> SeedLoader.load(db.dataSource(), seed, "dup.json"))
+        assertThatThrownBy(() -> load(seed, "clash.json"))
                 .isInstanceOf(SeedException.class)
-                .hasMessageContaining("users[1] (key \"u2\")");
-        assertThat(db.count(ALL_ROWS)).isZero();
+                .hasMessageStartingWith("clash.json: users[1] (key \"u2\"): the database refused the record");
+        assertThat(count("SELECT count(*) FROM pass_user")).isEqualTo(1);
     }
 
     @Test
     void loadingOnlyIntoAnEmptyDatabaseSkipsAFilledOne() {
-        SeedLoader.load(db.dataSource(), SeedOnStart.demoData(), "demo", true);
-        Map<String, Long> second = SeedLoader.load(db.dataSource(), SeedOnStart.demoData(), "demo", true);
+        loader.loadAndAwait(SeedOnStart.demoData(), "demo", true);
+        Map<String, Long> second = loader.loadAndAwait(SeedOnStart.demoData(), "demo", true);
 
         assertThat(second).isEmpty();
-        assertThat(db.count("SELECT count(*) FROM pass_user")).isEqualTo(4);
+        assertThat(count("SELECT count(*) FROM pass_user")).isEqualTo(4);
     }
 
     @Test
     void servicesSeedingTogetherLoadTheDataOnce() throws Exception {
-        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(3);
+        ExecutorService pool = Executors.newFixedThreadPool(3);
         try {
-            java.util.concurrent.Callable<Map<String, Long>> load =
-                    () -> SeedLoader.load(db.dataSource(), SeedOnStart.demoData(), "demo", true);
-            List<java.util.concurrent.Future<Map<String, Long>>> results = pool.invokeAll(List.of(load, load, load));
+            Callable<Map<String, Long>> load = () -> loader.loadAndAwait(SeedOnStart.demoData(), "demo", true);
+            List<Future<Map<String, Long>>> results = pool.invokeAll(List.of(load, load, load));
 
             long loaded = 0;
-            for (java.util.concurrent.Future<Map<String, Long>> result : results) {
+            for (Future<Map<String, Long>> result : results) {
                 loaded += result.get().isEmpty() ? 0 : 1;
             }
             assertThat(loaded).isEqualTo(1);
-            assertThat(db.count("SELECT count(*) FROM pass_user")).isEqualTo(4);
+            assertThat(count("SELECT count(*) FROM pass_user")).isEqualTo(4);
         } finally {
             pool.shutdown();
+        }
+    }
+
+    private long count(String sql) {
+        try (Connection connection = dataSource.getConnection();
+             ResultSet rs = connection.createStatement().executeQuery(sql)) {
+            rs.next();
+            return rs.getLong(1);
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
         }
     }
 }

@@ -1,5 +1,6 @@
 package org.submission.shared.testing;
 
+import io.quarkus.arc.Arc;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -26,9 +27,9 @@ public final class TestData {
         }
     }
 
-    /** Empties the database and loads the seed; answers the id of each record key. */
+    /** Empties the database and loads the seed (in a running Quarkus test); answers the id of each record key. */
     public static Map<String, Long> replaceWith(DataSource dataSource, String seedJson) {
         clear(dataSource);
-        return SeedLoader.load(dataSource, seedJson, "test seed");
+        return Arc.container().instance(SeedLoader.class).get().loadAndAwait(seedJson, "test seed", false);
     }
 }
