@@ -1,6 +1,6 @@
 package org.submission.doi.repository;
 
-import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
+import io.quarkus.hibernate.reactive.panache.PanacheRepository;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -13,7 +13,7 @@ import org.submission.shared.model.Journal;
 
 /** Journal records, with the matching query and the locks of find-or-create. */
 @ApplicationScoped
-public class JournalRepository implements PanacheRepositoryBase<Journal, Long> {
+public class JournalRepository implements PanacheRepository<Journal> {
 
     private static final String NORMALISED_NAME = "lower(regexp_replace(btrim(%s), '\\s+', ' ', 'g'))";
     private static final String NO_ISSN_HITS = "select cast(null as bigint) as journal_id, cast(0 as bigint) as shared where false";

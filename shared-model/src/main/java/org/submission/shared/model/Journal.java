@@ -1,7 +1,6 @@
 package org.submission.shared.model;
 
 import jakarta.persistence.CollectionTable;
-import jakarta.persistence.Column;
 import jakarta.persistence.ElementCollection;
 import jakarta.persistence.Entity;
 import jakarta.persistence.JoinColumn;
@@ -17,17 +16,11 @@ import java.util.List;
 @Table(name = "pass_journal")
 public class Journal extends PassEntity {
 
-    @Column(name = "journalname")
     public String journalName;
-
-    @Column(name = "nlmta")
     public String nlmta;
-
-    @Column(name = "pmcparticipation")
     public String pmcParticipation;
 
     @ElementCollection
     @CollectionTable(name = "pass_journal_issns", joinColumns = @JoinColumn(name = "journal_id"))
-    @Column(name = "issns")
     public List<String> issns = new ArrayList<>();
 }

@@ -1,5 +1,6 @@
 package org.submission.shared.model;
 
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.util.EnumSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -16,6 +17,7 @@ import org.hibernate.reactive.session.ReactiveConnectionSupplier;
  * writer also uses. An id already set is kept, so that seed files can name their records' ids
  * (the sequence's own generator would replace it).
  */
+@RegisterForReflection
 public class PassIdGenerator implements ReactiveIdentifierGenerator<Long>, BeforeExecutionGenerator {
 
     static final String NEXT_ID = "select nextval('hibernate_sequence')";

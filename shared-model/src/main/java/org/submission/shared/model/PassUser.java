@@ -1,7 +1,6 @@
 package org.submission.shared.model;
 
 import jakarta.persistence.CollectionTable;
-import jakarta.persistence.Column;
 import jakarta.persistence.Convert;
 import jakarta.persistence.ElementCollection;
 import jakarta.persistence.Entity;
@@ -18,31 +17,19 @@ public class PassUser extends PassEntity {
     public static final String ROLE_ADMIN = "admin";
     public static final String ROLE_SUBMITTER = "submitter";
 
-    @Column(name = "username")
     public String username;
-
-    @Column(name = "firstname")
     public String firstName;
-
-    @Column(name = "lastname")
     public String lastName;
-
-    @Column(name = "displayname")
     public String displayName;
-
-    @Column(name = "email")
     public String email;
 
     @Convert(converter = CommaJoinedList.class)
-    @Column(name = "affiliation")
     public List<String> affiliation = new ArrayList<>();
 
     @Convert(converter = CommaJoinedList.class)
-    @Column(name = "roles")
     public List<String> roles = new ArrayList<>();
 
     @ElementCollection
     @CollectionTable(name = "pass_user_locators", joinColumns = @JoinColumn(name = "user_id"))
-    @Column(name = "locatorids")
     public List<String> locatorIds = new ArrayList<>();
 }

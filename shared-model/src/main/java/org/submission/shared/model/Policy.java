@@ -1,6 +1,5 @@
 package org.submission.shared.model;
 
-import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.JoinColumn;
 import jakarta.persistence.JoinTable;
@@ -14,10 +13,7 @@ import java.util.List;
 @Table(name = "pass_policy")
 public class Policy extends PassEntity {
 
-    @Column(name = "title")
     public String title;
-
-    @Column(name = "description")
     public String description;
 
     @ManyToMany

@@ -1,6 +1,5 @@
 package org.submission.shared.model;
 
-import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.FetchType;
 import jakarta.persistence.JoinColumn;
@@ -16,23 +15,14 @@ import java.util.List;
 @Table(name = "pass_submission")
 public class Submission extends PassEntity {
 
-    @Column(name = "metadata", columnDefinition = "text")
     public String metadata;
 
     @ManyToOne(fetch = FetchType.LAZY)
-    @JoinColumn(name = "submitter_id")
     public PassUser submitter;
 
-    @Column(name = "submitted")
     public Boolean submitted;
-
-    @Column(name = "submissionstatus")
     public String submissionStatus;
-
-    @Column(name = "source")
     public String source;
-
-    @Column(name = "version")
     public Integer version;
 
     @ManyToMany

@@ -6,9 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
-import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -16,6 +13,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import javax.sql.DataSource;
+import org.hibernate.reactive.mutiny.Mutiny;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -37,6 +35,9 @@ class SeedLoaderTest {
 
     @Inject
     DataSource dataSource;
+
+    @Inject
+    Mutiny.SessionFactory sessions;
 
     @BeforeEach
     void emptyDatabase() {
@@ -152,12 +153,7 @@ class SeedLoaderTest {
     }
 
     private long count(String sql) {
-        try (Connection connection = dataSource.getConnection();
-             ResultSet rs = connection.createStatement().executeQuery(sql)) {
-            rs.next();
-            return rs.getLong(1);
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        return sessions.withSession(session -> session.createNativeQuery(sql, Long.class).getSingleResult())
+                .await().indefinitely();
     }
 }
