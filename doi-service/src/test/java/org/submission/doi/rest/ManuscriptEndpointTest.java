@@ -6,7 +6,13 @@ import com.github.tomakehurst.wiremock.WireMockServer;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.smallrye.faulttolerance.api.CircuitBreakerMaintenance;
+import io.restassured.response.Response;
 import jakarta.inject.Inject;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.submission.doi.support.Api;
@@ -19,6 +25,8 @@ import org.submission.shared.testing.EmbeddedPostgresResource;
 @WithTestResource(EmbeddedPostgresResource.class)
 @WithTestResource(WireMockUpstreams.class)
 class ManuscriptEndpointTest {
+
+    private static final int CONCURRENT = 10;
 
     @WireMockUpstreams.Server
     WireMockServer upstream;
@@ -57,6 +65,25 @@ class ManuscriptEndpointTest {
 
         assertThat(second).isEqualTo(first);
         assertThat(Upstreams.calls(upstream, "manuscript", doi)).isEqualTo(1);
+    }
+
+    @Test
+    void concurrentIdenticalLookupsShareOneUpstreamCall() {
+        String doi = Fixtures.newDoi();
+        Upstreams.answer(upstream, "manuscript", doi, Upstreams.json(Fixtures.text("oa-record.json")).withFixedDelay(2_000));
+        ExecutorService clients = Executors.newFixedThreadPool(CONCURRENT);
+        try {
+            CompletableFuture<Response> first = CompletableFuture.supplyAsync(() -> Api.manuscript(doi), clients);
+            Upstreams.awaitCalls(upstream, "manuscript", doi, 1);
+            List<CompletableFuture<Response>> others = Stream.generate(() -> CompletableFuture.supplyAsync(
+                    () -> Api.manuscript(doi.toUpperCase()), clients)).limit(CONCURRENT - 1).toList();
+
+            String answer = first.join().then().statusCode(200).extract().asString();
+            others.forEach(request -> assertThat(request.join().then().statusCode(200).extract().asString()).isEqualTo(answer));
+            assertThat(Upstreams.calls(upstream, "manuscript", doi)).isEqualTo(1);
+        } finally {
+            clients.shutdownNow();
+        }
     }
 
     @Test
