@@ -56,6 +56,25 @@ class ManuscriptEndpointTest {
     }
 
     @Test
+    void dropsLocationsWithoutAWebPdfAddressAndAnswersLabelsAsPlainText() {
+        String doi = Fixtures.newDoi();
+        Upstreams.answer(upstream, "manuscript", doi, Upstreams.json("""
+                {"oa_locations": [
+                  {"url_for_pdf": "javascript:alert(1)", "is_best": true},
+                  {"url_for_pdf": "data:application/pdf;base64,JVBERi0="},
+                  {"url_for_pdf": "/files/paper.pdf"},
+                  {"url_for_pdf": "https://x.example.org/paper.pdf",
+                   "repository_institution": "<b>Example</b> Archive<script>alert(1)</script>"}
+                ]}"""));
+
+        String body = Api.manuscript(doi).then().statusCode(200).extract().asString();
+
+        assertThat(body).isEqualTo("{\"manuscripts\":[{\"url\":\"https://x.example.org/paper.pdf\","
+                + "\"repositoryLabel\":\"Example Archive\",\"type\":\"application/pdf\",\"source\":\"Unpaywall\","
+                + "\"name\":\"paper.pdf\",\"isBest\":false}]}");
+    }
+
+    @Test
     void reusesTheLookupAnswerForTheSameDoiInAnyCase() {
         String doi = Fixtures.newDoi();
         Upstreams.answer(upstream, "manuscript", doi, Upstreams.json(Fixtures.text("oa-record.json")));

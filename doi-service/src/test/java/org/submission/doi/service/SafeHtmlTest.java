@@ -19,13 +19,7 @@ class SafeHtmlTest {
         "<p><math><mi mathvariant=\"bold\" style=\"x\">x</mi></math></p>|<p><math xmlns=\"http://www.w3.org/1998/Math/MathML\"><mi mathvariant=\"bold\">x</mi></math></p>",
         "<h1>Title</h1><div><span>text</span></div>|Titletext",
         "x < 5 & y > 3 &nbsp;|x &lt; 5 &amp; y &gt; 3 \u00a0",
-    })
-    void keepsTheAllowListAndTheTextOfEverythingElse(String html, String safe) {
-        assertThat(SafeHtml.ofAbstract(html)).isEqualTo(safe);
-    }
-
-    @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', value = {
+        // scripts, event attributes and unsafe links
         "<p>Plain <img src=x onerror=alert(1)><script>alert(2)</script></p>|<p>Plain </p>",
         "<p onclick=\"alert(1)\" style=\"color:red\">text</p>|<p>text</p>",
         "<a href=\"javascript:alert(1)\">text</a>|text",
@@ -37,7 +31,7 @@ class SafeHtmlTest {
         "<math><maction actiontype=statusline onclick=alert(1)><mi>x</mi></maction></math>text|<math xmlns=\"http://www.w3.org/1998/Math/MathML\"><mi>x</mi></math>text",
         "<form action=x><input onfocus=alert(1) autofocus>text</form>|text",
     })
-    void dropsScriptsEventAttributesAndUnsafeLinks(String html, String safe) {
+    void keepsTheAllowListAndTheTextOfEverythingElse(String html, String safe) {
         assertThat(SafeHtml.ofAbstract(html)).isEqualTo(safe);
     }
 
