@@ -35,6 +35,7 @@ public final class SafeHtml {
             "height", "depth", "align", "form", "minsize", "maxsize", "bevelled", "numalign", "denomalign",
             "encoding");
     private static final Set<String> VOID = Set.of("br");
+    private static final String DROPPED_SELECTOR = String.join(",", DROPPED);
 
     private static final Cleaner CLEANER = new Cleaner(safelist());
 
@@ -50,7 +51,7 @@ public final class SafeHtml {
     static String fromHtml(String html) {
         try {
             Document dirty = Jsoup.parseBodyFragment(html);
-            dirty.body().select(String.join(",", DROPPED)).remove();
+            dirty.body().select(DROPPED_SELECTOR).remove();
             for (Element link : dirty.body().select("a")) {
                 if (!Links.safe(link.attr("href"))) {
                     link.unwrap();

@@ -97,12 +97,13 @@ class InFlightAndLockingTest {
     void workWhoseClientsGaveUpRunsToItsEndWithOneRegistryCallAndFillsTheCache() {
         String doi = Fixtures.newDoi();
         Upstreams.answer(upstream, "journal", doi, Upstreams.json(Fixtures.work(doi, ARTICLE_JOURNAL, "print:2049-3630"))
-                .withFixedDelay(3_000));
+                .withFixedDelay(4_000));
         assertThat(Api.impatientJournal(doi, PATIENCE)).as("the first client gave up").isEmpty();
+        Upstreams.awaitCalls(upstream, "journal", doi, 1);
 
-        // more impatient clients while the registry is still answering: each is refused or gives up
+        // fourteen more impatient clients while the registry is still answering: each is refused or gives up
         List<CompletableFuture<OptionalInt>> impatient = Stream.generate(() -> CompletableFuture.supplyAsync(
-                () -> Api.impatientJournal(doi, PATIENCE), clients)).limit(5).toList();
+                () -> Api.impatientJournal(doi, PATIENCE), clients)).limit(14).toList();
         impatient.forEach(client -> assertThat(client.join()).satisfiesAnyOf(
                 status -> assertThat(status).isEmpty(), status -> assertThat(status).hasValue(429)));
         assertThat(Api.journal(doi).statusCode()).as("the DOI is still marked").isEqualTo(429);
