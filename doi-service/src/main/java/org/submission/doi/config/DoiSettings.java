@@ -30,6 +30,17 @@ public interface DoiSettings {
 
     Cache cache();
 
+    /** What a /doi/journal request for a DOI already in flight gets (DOI_SERVICE_SAME_DOI). */
+    @WithDefault("reject")
+    SameDoi sameDoi();
+
+    enum SameDoi {
+        /** 429 at once: the seed's one request per DOI. */
+        REJECT,
+        /** The answer of the work in flight, for clients that treat a 429 as a failed lookup. */
+        SHARE
+    }
+
     interface Upstream {
         URI baseUri();
     }

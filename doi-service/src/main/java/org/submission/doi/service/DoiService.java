@@ -7,6 +7,7 @@ import java.util.List;
 import org.submission.doi.client.OaLookupClient;
 import org.submission.doi.client.RegistryClient;
 import org.submission.doi.config.DoiSettings;
+import org.submission.doi.config.DoiSettings.SameDoi;
 
 /** The two DOI operations: the article's journal record, and its open-access manuscripts. */
 @ApplicationScoped
@@ -15,29 +16,32 @@ public class DoiService {
     private final RegistryClient registry;
     private final OaLookupClient oaLookup;
     private final JournalService journals;
-    private final InFlightGuard inFlight;
+    private final InFlightGuard journalWork;
+    private final InFlightGuard lookups;
     private final AnswerCache<ObjectNode> works;
     private final AnswerCache<ManuscriptList> manuscripts;
 
     public DoiService(RegistryClient registry, OaLookupClient oaLookup, JournalService journals,
-            InFlightGuard inFlight, DoiSettings settings) {
+            DoiSettings settings) {
         this.registry = registry;
         this.oaLookup = oaLookup;
         this.journals = journals;
-        this.inFlight = inFlight;
+        this.journalWork = new InFlightGuard(settings.sameDoi());
+        // identical manuscript lookups have no side effect: they always wait for the one in flight
+        this.lookups = new InFlightGuard(SameDoi.SHARE);
         this.works = new AnswerCache<>(settings.cache());
         this.manuscripts = new AnswerCache<>(settings.cache());
     }
 
-    /** One request per DOI at a time; find-or-create runs every time, even on a cached work. */
+    /** One piece of work per DOI at a time; find-or-create runs every time, even on a cached work. */
     public Uni<JournalAnswer> journal(Doi doi) {
-        return inFlight.exclusive(doi, () -> works.get(doi.key(), () -> registry.work(doi).map(RegistryWork::withHtmlAbstract))
+        return journalWork.run(doi, () -> works.get(doi.key(), () -> registry.work(doi).map(RegistryWork::withHtmlAbstract))
                 .chain(work -> journals.findOrCreate(JournalCandidate.fromWork(work))
                         .map(id -> new JournalAnswer(String.valueOf(id), work))));
     }
 
     public Uni<ManuscriptList> manuscripts(Doi doi) {
-        return manuscripts.get(doi.key(), () -> oaLookup.record(doi)
-                .map(record -> record.map(ManuscriptMapper::map).orElseGet(() -> new ManuscriptList(List.of()))));
+        return lookups.run(doi, () -> manuscripts.get(doi.key(), () -> oaLookup.record(doi)
+                .map(record -> record.map(ManuscriptMapper::map).orElseGet(() -> new ManuscriptList(List.of())))));
     }
 }

@@ -1,43 +1,69 @@
 package org.submission.doi.service;
 
 import io.smallrye.mutiny.Uni;
-import jakarta.enterprise.context.ApplicationScoped;
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
+import org.submission.doi.config.DoiSettings.SameDoi;
 import org.submission.shared.error.ApiException;
 
 /**
- * One piece of work per DOI at a time on this instance (seed limit 1). The mark is taken with
- * one atomic putIfAbsent, so two simultaneous requests cannot both win, and dropped when the
- * work ends in any way: item, failure, or cancellation because the client went away.
+ * One piece of work per DOI at a time on this instance. The mark is taken with one atomic
+ * putIfAbsent, so two simultaneous requests cannot both start work. Once started, the work runs
+ * to its end even when its caller goes away: a client that disconnects must not free the DOI for
+ * a second upstream call, nor waste the answer that fills the cache. The mark is dropped when the
+ * work ends in any way, before its outcome reaches the callers. A request for a DOI in flight is
+ * refused with 429 ({@link SameDoi#REJECT}) or waits for the same outcome ({@link SameDoi#SHARE}).
  */
-@ApplicationScoped
-public class InFlightGuard {
+public final class InFlightGuard {
 
-    private final Map<String, Object> inFlight = new ConcurrentHashMap<>();
+    private final Map<String, CompletableFuture<?>> inFlight = new ConcurrentHashMap<>();
+    private final SameDoi sameDoi;
 
-    /** Runs the work unless work for the same DOI is running; then fails at once with 429. */
-    public <T> Uni<T> exclusive(Doi doi, Supplier<Uni<T>> work) {
+    public InFlightGuard(SameDoi sameDoi) {
+        this.sameDoi = sameDoi;
+    }
+
+    /** The work's outcome, or that of the work already running for the DOI, or 429. */
+    @SuppressWarnings("unchecked")
+    public <T> Uni<T> run(Doi doi, Supplier<Uni<T>> work) {
         return Uni.createFrom().deferred(() -> {
-            Object mark = new Object();
-            if (inFlight.putIfAbsent(doi.key(), mark) != null) {
-                return Uni.createFrom().failure(alreadyActive(doi));
+            CompletableFuture<T> outcome = new CompletableFuture<>();
+            CompletableFuture<T> running = (CompletableFuture<T>) inFlight.putIfAbsent(doi.key(), outcome);
+            if (running != null) {
+                return sameDoi == SameDoi.SHARE ? awaited(running) : Uni.createFrom().failure(alreadyActive(doi));
             }
-            Uni<T> running;
-            try {
-                running = work.get();
-            } catch (RuntimeException e) {
-                inFlight.remove(doi.key(), mark);
-                throw e;
-            }
-            return running.onTermination().invoke(() -> inFlight.remove(doi.key(), mark));
+            // nothing cancels this subscription: the callers below only wait for its outcome
+            Uni.createFrom().deferred(work::get)
+                    .onTermination().invoke(() -> inFlight.remove(doi.key(), outcome))
+                    .subscribe().with(outcome::complete, outcome::completeExceptionally);
+            return awaited(outcome);
         });
     }
 
     /** Whether work for this DOI key is running. */
     public boolean busy(String key) {
         return inFlight.containsKey(key);
+    }
+
+    /**
+     * The outcome for one caller; cancelling it (the client left) leaves the work alone. The
+     * outcome is handed over on the caller's own Vert.x context, which may not be the one the
+     * work runs on.
+     */
+    private static <T> Uni<T> awaited(CompletableFuture<T> outcome) {
+        Uni<T> answer = Uni.createFrom().emitter(emitter -> outcome.whenComplete((item, failure) -> {
+            if (failure == null) {
+                emitter.complete(item);
+            } else {
+                emitter.fail(failure);
+            }
+        }));
+        Context caller = Vertx.currentContext();
+        return caller == null ? answer : answer.emitOn(task -> caller.runOnContext(ignored -> task.run()));
     }
 
     private static ApiException alreadyActive(Doi doi) {

@@ -2,13 +2,16 @@ package org.submission.doi.service;
 
 import io.quarkus.logging.Log;
 import java.io.StringReader;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import javax.xml.XMLConstants;
 import javax.xml.parsers.DocumentBuilder;
 import javax.xml.parsers.DocumentBuilderFactory;
 import javax.xml.parsers.ParserConfigurationException;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Entities;
 import org.w3c.dom.Element;
 import org.w3c.dom.NamedNodeMap;
 import org.w3c.dom.Node;
@@ -17,36 +20,24 @@ import org.xml.sax.InputSource;
 import org.xml.sax.SAXParseException;
 
 /**
- * JATS abstract markup to HTML that is safe to insert into a page. Only whitelisted elements
- * come out (JATS structure and inline formatting mapped to HTML, MathML kept with a whitelist of
- * attributes); every text is escaped; a link survives only with an http, https or mailto target.
- * Whatever cannot be parsed comes out as the escaped input text, so conversion never fails.
+ * JATS abstract markup renamed to HTML (JATS structure and inline formatting to their HTML
+ * elements, MathML kept), then made safe by {@link SafeHtml}. JATS is XML: it is read by the
+ * JDK's parser with DOCTYPEs refused, so markup that is not well-formed comes out as the escaped
+ * input text and the conversion never fails.
  */
 public final class JatsConverter {
 
-    private static final String MATHML_NS = "http://www.w3.org/1998/Math/MathML";
     private static final int MAX_DEPTH = 200;
+    /** A character reference, a named entity, or a bare ampersand. */
+    private static final Pattern AMPERSAND = Pattern.compile("&(#[0-9]{1,7};|#[xX][0-9a-fA-F]{1,6};|([A-Za-z][A-Za-z0-9]{0,31});)?");
 
     private static final Map<String, String> JATS_TO_HTML = Map.ofEntries(
             Map.entry("p", "p"), Map.entry("sec", "section"), Map.entry("italic", "i"), Map.entry("bold", "b"),
             Map.entry("sub", "sub"), Map.entry("sup", "sup"), Map.entry("underline", "u"),
             Map.entry("monospace", "code"), Map.entry("list-item", "li"), Map.entry("disp-quote", "blockquote"),
             Map.entry("preformat", "pre"));
-    /** Elements whose content is not text a reader should see. */
-    private static final Set<String> DROPPED = Set.of("script", "style", "object", "embed", "iframe", "graphic",
-            "inline-graphic", "media", "annotation-xml", "object-id", "alt-text");
     private static final Set<String> ORDERED_LISTS = Set.of("order", "ordered", "alpha-lower", "alpha-upper",
             "roman-lower", "roman-upper");
-    private static final Set<String> MATHML_ELEMENTS = Set.of("math", "mi", "mn", "mo", "ms", "mtext", "mspace",
-            "mrow", "mfrac", "msqrt", "mroot", "mstyle", "merror", "mpadded", "mphantom", "mfenced", "menclose",
-            "msub", "msup", "msubsup", "munder", "mover", "munderover", "mmultiscripts", "mprescripts", "none",
-            "mtable", "mtr", "mtd", "mlabeledtr", "maligngroup", "malignmark", "semantics", "annotation");
-    private static final Set<String> MATHML_ATTRIBUTES = Set.of("display", "displaystyle", "mathvariant",
-            "mathsize", "scriptlevel", "fence", "separator", "stretchy", "symmetric", "largeop", "movablelimits",
-            "accent", "accentunder", "lspace", "rspace", "linethickness", "notation", "open", "close", "separators",
-            "columnalign", "rowalign", "columnspan", "rowspan", "columnlines", "rowlines", "frame", "width",
-            "height", "depth", "align", "form", "minsize", "maxsize", "bevelled", "numalign", "denomalign",
-            "encoding");
 
     private static final DocumentBuilderFactory FACTORY = factory();
     private static final ThreadLocal<DocumentBuilder> BUILDER = ThreadLocal.withInitial(JatsConverter::builder);
@@ -54,7 +45,7 @@ public final class JatsConverter {
     private JatsConverter() {
     }
 
-    /** The registry marks JATS abstracts with the {@code jats:} prefix; anything else is left as it is. */
+    /** The registry marks JATS abstracts with the {@code jats:} prefix. */
     public static boolean isJats(String text) {
         return text != null && text.contains("<jats:");
     }
@@ -64,21 +55,43 @@ public final class JatsConverter {
             DocumentBuilder builder = BUILDER.get();
             builder.reset();
             builder.setErrorHandler(SILENT);
-            Element root = builder.parse(new InputSource(new StringReader("<root>" + HtmlEntities.toXml(jats) + "</root>")))
+            Element root = builder.parse(new InputSource(new StringReader("<root>" + namedEntitiesAsReferences(jats) + "</root>")))
                     .getDocumentElement();
-            StringBuilder out = new StringBuilder(jats.length() + 64);
-            children(root, out, 0, 0, false);
-            return out.toString();
+            Document draft = Document.createShell("");
+            children(root, draft.body(), 0, 0, false);
+            return SafeHtml.clean(draft);
         } catch (Exception | StackOverflowError e) {
             Log.debugf("JATS abstract not converted (%s); answering it as escaped text", e.getMessage());
-            return escape(jats);
+            return SafeHtml.escape(jats);
         }
     }
 
-    private static void children(Node parent, StringBuilder out, int sections, int depth, boolean inMath) {
+    /**
+     * Registry abstracts often carry HTML named entities ({@code &nbsp;}) and bare ampersands,
+     * which XML rejects: jsoup's entity table turns the names into character references, and any
+     * other stray {@code &} becomes {@code &amp;}, so that one such character does not demote a
+     * whole abstract to plain text.
+     */
+    static String namedEntitiesAsReferences(String markup) {
+        Matcher matcher = AMPERSAND.matcher(markup);
+        StringBuilder out = new StringBuilder(markup.length() + 16);
+        while (matcher.find()) {
+            String name = matcher.group(2);
+            String replacement = matcher.group(1) == null ? "&amp;" : matcher.group();
+            if (name != null) {
+                String characters = Entities.getByName(name);
+                replacement = characters.isEmpty() ? "&amp;" + matcher.group(1)
+                        : characters.codePoints().mapToObj(c -> "&#" + c + ";").reduce("", String::concat);
+            }
+            matcher.appendReplacement(out, Matcher.quoteReplacement(replacement));
+        }
+        return matcher.appendTail(out).toString();
+    }
+
+    private static void children(Node parent, org.jsoup.nodes.Element out, int sections, int depth, boolean inMath) {
         for (Node child = parent.getFirstChild(); child != null; child = child.getNextSibling()) {
             switch (child.getNodeType()) {
-                case Node.TEXT_NODE, Node.CDATA_SECTION_NODE -> out.append(escape(child.getNodeValue()));
+                case Node.TEXT_NODE, Node.CDATA_SECTION_NODE -> out.appendText(child.getNodeValue());
                 case Node.ELEMENT_NODE -> element((Element) child, out, sections, depth + 1, inMath);
                 default -> {
                     // comments and processing instructions carry nothing for a reader
@@ -87,13 +100,13 @@ public final class JatsConverter {
         }
     }
 
-    private static void element(Element element, StringBuilder out, int sections, int depth, boolean inMath) {
+    private static void element(Element element, org.jsoup.nodes.Element out, int sections, int depth, boolean inMath) {
         if (depth > MAX_DEPTH) {
             throw new IllegalArgumentException("markup nested too deeply");
         }
         String qName = element.getTagName();
-        String name = local(qName);
-        if (DROPPED.contains(name)) {
+        String name = qName.substring(qName.indexOf(':') + 1);
+        if (SafeHtml.DROPPED.contains(name)) {
             return;
         }
         // inside MathML, unprefixed elements are MathML too (a default namespace); jats: ones are not
@@ -102,33 +115,21 @@ public final class JatsConverter {
             return;
         }
         switch (name) {
-            case "title" -> {
-                String heading = "h" + Math.min(6, 2 + sections);
-                wrap(heading, element, out, sections, depth);
-            }
-            case "sec" -> wrap("section", element, out, sections + 1, depth);
-            case "list" -> wrap(ORDERED_LISTS.contains(element.getAttribute("list-type")) ? "ol" : "ul",
-                    element, out, sections, depth);
-            case "break" -> out.append("<br>");
+            case "title" -> children(element, out.appendElement("h" + Math.min(6, 2 + sections)), sections, depth, false);
+            case "sec" -> children(element, out.appendElement("section"), sections + 1, depth, false);
+            case "list" -> children(element, out.appendElement(ORDERED_LISTS.contains(element.getAttribute("list-type"))
+                    ? "ol" : "ul"), sections, depth, false);
+            case "break" -> out.appendElement("br");
             case "ext-link", "uri", "email" -> link(element, name, out, sections, depth);
             default -> {
                 String html = JATS_TO_HTML.get(name);
-                if (html == null) {
-                    children(element, out, sections, depth, false);
-                } else {
-                    wrap(html, element, out, sections, depth);
-                }
+                children(element, html == null ? out : out.appendElement(html), sections, depth, false);
             }
         }
     }
 
-    private static void wrap(String html, Element element, StringBuilder out, int sections, int depth) {
-        out.append('<').append(html).append('>');
-        children(element, out, sections, depth, false);
-        out.append("</").append(html).append('>');
-    }
-
-    private static void link(Element element, String name, StringBuilder out, int sections, int depth) {
+    /** A link with a safe target; otherwise only its text. */
+    private static void link(Element element, String name, org.jsoup.nodes.Element out, int sections, int depth) {
         String target = element.getAttribute("xlink:href");
         if (target.isEmpty()) {
             target = element.getAttribute("href");
@@ -137,62 +138,22 @@ public final class JatsConverter {
             target = (name.equals("email") ? "mailto:" : "") + element.getTextContent();
         }
         target = target.strip();
-        if (!safeTarget(target)) {
-            children(element, out, sections, depth, false);
-            return;
-        }
-        out.append("<a href=\"").append(escape(target)).append("\">");
-        children(element, out, sections, depth, false);
-        out.append("</a>");
+        children(element, Links.safe(target) ? out.appendElement("a").attr("href", target) : out,
+                sections, depth, false);
     }
 
-    /** http, https and mailto only, and no character a browser would skip while reading the scheme. */
-    static boolean safeTarget(String target) {
-        String lower = target.toLowerCase(Locale.ROOT);
-        boolean scheme = lower.startsWith("http://") || lower.startsWith("https://") || lower.startsWith("mailto:");
-        return scheme && target.codePoints().noneMatch(c -> Character.isISOControl(c) || Character.isWhitespace(c));
-    }
-
-    private static void math(Element element, String name, StringBuilder out, int sections, int depth) {
-        if (!MATHML_ELEMENTS.contains(name)) {
+    private static void math(Element element, String name, org.jsoup.nodes.Element out, int sections, int depth) {
+        if (!SafeHtml.MATHML_ELEMENTS.contains(name)) {
             children(element, out, sections, depth, true);
             return;
         }
-        out.append('<').append(name);
-        if (name.equals("math")) {
-            out.append(" xmlns=\"").append(MATHML_NS).append('"');
-        }
+        org.jsoup.nodes.Element math = out.appendElement(name);
         NamedNodeMap attributes = element.getAttributes();
         for (int i = 0; i < attributes.getLength(); i++) {
             Node attribute = attributes.item(i);
-            if (MATHML_ATTRIBUTES.contains(attribute.getNodeName())) {
-                out.append(' ').append(attribute.getNodeName()).append("=\"")
-                        .append(escape(attribute.getNodeValue())).append('"');
-            }
+            math.attr(attribute.getNodeName(), attribute.getNodeValue());
         }
-        out.append('>');
-        children(element, out, sections, depth, true);
-        out.append("</").append(name).append('>');
-    }
-
-    private static String local(String qName) {
-        return qName.substring(qName.indexOf(':') + 1);
-    }
-
-    public static String escape(String text) {
-        StringBuilder out = new StringBuilder(text.length() + 16);
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            switch (c) {
-                case '&' -> out.append("&amp;");
-                case '<' -> out.append("&lt;");
-                case '>' -> out.append("&gt;");
-                case '"' -> out.append("&quot;");
-                case '\'' -> out.append("&#39;");
-                default -> out.append(c);
-            }
-        }
-        return out.toString();
+        children(element, math, sections, depth, true);
     }
 
     private static final ErrorHandler SILENT = new ErrorHandler() {

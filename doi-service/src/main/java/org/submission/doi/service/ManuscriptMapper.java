@@ -10,8 +10,13 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jsoup.Jsoup;
 
-/** The lookup record's {@code oa_locations} as manuscript entries; missing or null keys never fail. */
+/**
+ * The lookup record's {@code oa_locations} as manuscript entries; missing or null keys never fail.
+ * Clients put {@code url} into links and {@code repositoryLabel} into pages, so a location whose
+ * PDF address is not an absolute http(s) URL is dropped and a label is reduced to plain text.
+ */
 public final class ManuscriptMapper {
 
     static final String TYPE = "application/pdf";
@@ -25,19 +30,24 @@ public final class ManuscriptMapper {
         Map<String, Manuscript> byUrl = new LinkedHashMap<>();
         for (JsonNode location : record.path("oa_locations")) {
             JsonNode pdf = location.path("url_for_pdf");
-            if (!pdf.isTextual()) {
+            if (!pdf.isTextual() || !Links.web(pdf.asText())) {
                 continue;
             }
             String url = pdf.asText();
             JsonNode institution = location.path("repository_institution");
-            Manuscript entry = new Manuscript(url, institution.isTextual() ? institution.asText() : null, TYPE, SOURCE,
-                    fileName(url), location.path("is_best").asBoolean(false));
+            Manuscript entry = new Manuscript(url, institution.isTextual() ? plainText(institution.asText()) : null, TYPE,
+                    SOURCE, fileName(url), location.path("is_best").asBoolean(false));
             byUrl.merge(url, entry, (first, again) -> again.isBest() ? first.best() : first);
         }
         List<Manuscript> ordered = new ArrayList<>(byUrl.size());
         byUrl.values().stream().filter(Manuscript::isBest).forEach(ordered::add);
         byUrl.values().stream().filter(m -> !m.isBest()).forEach(ordered::add);
         return new ManuscriptList(ordered);
+    }
+
+    /** Markup in a label is read as a browser would and only its text kept. */
+    static String plainText(String label) {
+        return label.indexOf('<') < 0 ? label : Jsoup.parseBodyFragment(label).text();
     }
 
     /** The last non-empty segment of the URL's decoded path (query and fragment ignored). */

@@ -20,6 +20,7 @@ import javax.sql.DataSource;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.submission.doi.support.Api;
 import org.submission.doi.support.Fixtures;
@@ -80,6 +81,22 @@ class JournalEndpointTest {
         ((ObjectNode) expected.get("message")).remove("abstract");
         ((ObjectNode) crossref.get("message")).remove("abstract");
         assertThat(crossref).isEqualTo(expected);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "<p>Plain <img src=x onerror=alert(1)><script>alert(2)</script></p>|<p>Plain </p>",
+        "<jats:p>JATS <jats:ext-link xlink:href=\"javascript:alert(1)\">link</jats:ext-link></jats:p>|<p>JATS link</p>",
+        "p < 0.05 & n > 3|p &lt; 0.05 &amp; n &gt; 3",
+        "No markup & no change|No markup & no change",
+    })
+    void anyAbstractWithMarkupBecomesSafeHtml(String summary, String html) {
+        String doi = Fixtures.newDoi();
+        ObjectNode work = (ObjectNode) Fixtures.parse(Fixtures.work(doi, ARTICLE_JOURNAL, "print:2049-3630"));
+        ((ObjectNode) work.get("message")).put("abstract", summary);
+        Upstreams.work(upstream, doi, work.toString());
+
+        Api.journal(doi).then().statusCode(200).body("crossref.message.abstract", equalTo(html));
     }
 
     @Test

@@ -6,7 +6,13 @@ import com.github.tomakehurst.wiremock.WireMockServer;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.smallrye.faulttolerance.api.CircuitBreakerMaintenance;
+import io.restassured.response.Response;
 import jakarta.inject.Inject;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.submission.doi.support.Api;
@@ -19,6 +25,8 @@ import org.submission.shared.testing.EmbeddedPostgresResource;
 @WithTestResource(EmbeddedPostgresResource.class)
 @WithTestResource(WireMockUpstreams.class)
 class ManuscriptEndpointTest {
+
+    private static final int CONCURRENT = 10;
 
     @WireMockUpstreams.Server
     WireMockServer upstream;
@@ -48,6 +56,25 @@ class ManuscriptEndpointTest {
     }
 
     @Test
+    void dropsLocationsWithoutAWebPdfAddressAndAnswersLabelsAsPlainText() {
+        String doi = Fixtures.newDoi();
+        Upstreams.answer(upstream, "manuscript", doi, Upstreams.json("""
+                {"oa_locations": [
+                  {"url_for_pdf": "javascript:alert(1)", "is_best": true},
+                  {"url_for_pdf": "data:application/pdf;base64,JVBERi0="},
+                  {"url_for_pdf": "/files/paper.pdf"},
+                  {"url_for_pdf": "https://x.example.org/paper.pdf",
+                   "repository_institution": "<b>Example</b> Archive<script>alert(1)</script>"}
+                ]}"""));
+
+        String body = Api.manuscript(doi).then().statusCode(200).extract().asString();
+
+        assertThat(body).isEqualTo("{\"manuscripts\":[{\"url\":\"https://x.example.org/paper.pdf\","
+                + "\"repositoryLabel\":\"Example Archive\",\"type\":\"application/pdf\",\"source\":\"Unpaywall\","
+                + "\"name\":\"paper.pdf\",\"isBest\":false}]}");
+    }
+
+    @Test
     void reusesTheLookupAnswerForTheSameDoiInAnyCase() {
         String doi = Fixtures.newDoi();
         Upstreams.answer(upstream, "manuscript", doi, Upstreams.json(Fixtures.text("oa-record.json")));
@@ -57,6 +84,25 @@ class ManuscriptEndpointTest {
 
         assertThat(second).isEqualTo(first);
         assertThat(Upstreams.calls(upstream, "manuscript", doi)).isEqualTo(1);
+    }
+
+    @Test
+    void concurrentIdenticalLookupsShareOneUpstreamCall() {
+        String doi = Fixtures.newDoi();
+        Upstreams.answer(upstream, "manuscript", doi, Upstreams.json(Fixtures.text("oa-record.json")).withFixedDelay(2_000));
+        ExecutorService clients = Executors.newFixedThreadPool(CONCURRENT);
+        try {
+            CompletableFuture<Response> first = CompletableFuture.supplyAsync(() -> Api.manuscript(doi), clients);
+            Upstreams.awaitCalls(upstream, "manuscript", doi, 1);
+            List<CompletableFuture<Response>> others = Stream.generate(() -> CompletableFuture.supplyAsync(
+                    () -> Api.manuscript(doi.toUpperCase()), clients)).limit(CONCURRENT - 1).toList();
+
+            String answer = first.join().then().statusCode(200).extract().asString();
+            others.forEach(request -> assertThat(request.join().then().statusCode(200).extract().asString()).isEqualTo(answer));
+            assertThat(Upstreams.calls(upstream, "manuscript", doi)).isEqualTo(1);
+        } finally {
+            clients.shutdownNow();
+        }
     }
 
     @Test

@@ -3,6 +3,7 @@ package org.submission.doi.service;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -51,6 +52,38 @@ class ManuscriptMapperTest {
         assertThat(list.manuscripts()).containsExactly(
                 new Manuscript("https://c.example.org/z", null, "application/pdf", "Unpaywall", "z", false),
                 new Manuscript("https://d.example.org/w", null, "application/pdf", "Unpaywall", "w", false));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {
+        "javascript:alert(1)", "JavaScript:alert(1)", "data:application/pdf;base64,JVBERi0=", "/files/paper.pdf",
+        "files/paper.pdf", "//other.example.org/paper.pdf", "ftp://x.example.org/paper.pdf", "https://",
+        "https:///paper.pdf", " https://x.example.org/paper.pdf", "https://x.example.org/a\tb.pdf",
+    })
+    void dropsEntriesWhosePdfUrlIsNotAnAbsoluteWebUrl(String url) {
+        ObjectNode record = Fixtures.JSON.createObjectNode();
+        record.putArray("oa_locations")
+                .add(Fixtures.JSON.createObjectNode().put("url_for_pdf", url).put("is_best", true))
+                .add(Fixtures.JSON.createObjectNode().put("url_for_pdf", "HTTPS://x.example.org/kept.pdf"));
+
+        assertThat(ManuscriptMapper.map(record).manuscripts()).extracting(Manuscript::url)
+                .containsExactly("HTTPS://x.example.org/kept.pdf");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "PubMed Central - Europe PMC|PubMed Central - Europe PMC",
+        "<b>Europe</b> PMC<script>alert(1)</script>|Europe PMC",
+        "<img src=x onerror=alert(1)>Archive|Archive",
+        "R&amp;D <i>Repository</i>|R&D Repository",
+        "AT&T Archive|AT&T Archive",
+    })
+    void labelsArePlainText(String label, String text) {
+        ObjectNode record = Fixtures.JSON.createObjectNode();
+        record.putArray("oa_locations").addObject()
+                .put("url_for_pdf", "https://x.example.org/paper.pdf").put("repository_institution", label);
+
+        assertThat(ManuscriptMapper.map(record).manuscripts()).extracting(Manuscript::repositoryLabel).containsExactly(text);
     }
 
     @ParameterizedTest

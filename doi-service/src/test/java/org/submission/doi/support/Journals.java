@@ -4,10 +4,12 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import javax.sql.DataSource;
+import org.awaitility.Awaitility;
 import org.submission.shared.testing.TestData;
 
 /** The pass_journal rows as the test sees them through JDBC, and seeding them. */
@@ -39,6 +41,12 @@ public final class Journals {
         } catch (SQLException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    /** Waits (bounded) until the table holds the given number of journals. */
+    public static void awaitCount(DataSource dataSource, int count) {
+        Awaitility.await("journal rows").atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(20))
+                .until(() -> all(dataSource).size() == count);
     }
 
     public static Row only(DataSource dataSource) {

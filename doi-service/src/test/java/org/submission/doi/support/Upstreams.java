@@ -9,6 +9,7 @@ import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
 import io.smallrye.faulttolerance.api.CircuitBreakerMaintenance;
 import java.time.Duration;
+import org.awaitility.Awaitility;
 
 /** Stubs and request counts of the two upstreams on the shared WireMock. */
 public final class Upstreams {
@@ -44,17 +45,7 @@ public final class Upstreams {
 
     /** Waits (bounded) until the upstream has received the given number of calls. */
     public static void awaitCalls(WireMockServer server, String endpoint, String doi, int count) {
-        long end = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        while (calls(server, endpoint, doi) < count) {
-            if (System.nanoTime() > end) {
-                throw new AssertionError("upstream never received " + count + " calls for " + doi);
-            }
-            try {
-                Thread.sleep(10);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError(e);
-            }
-        }
+        Awaitility.await("upstream calls for " + doi).atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(10))
+                .until(() -> calls(server, endpoint, doi) >= count);
     }
 }
