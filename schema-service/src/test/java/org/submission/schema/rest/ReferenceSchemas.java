@@ -16,7 +16,7 @@ public class ReferenceSchemas implements QuarkusTestProfile {
     static final String JHU = "https://eclipse-pass.github.io/pass-metadata-schemas/schemas/jhu/";
 
     /** The folder, when this checkout has the reference data beside it. */
-    static Optional<Path> jhuFolder() {
+    public static Optional<Path> jhuFolder() {
         for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
             Path candidate = dir.resolve("shared/reference/schemas/bundled/jhu");
             if (Files.isDirectory(candidate)) {
