@@ -66,8 +66,17 @@ public class SurveyResource {
 
     @GET
     @Path("schema/surveyjs")
-    @Operation(summary = "The SurveyJS form of repositories (alias of /schemaservice/surveyjs)")
-    @APIResponse(responseCode = "200", description = "The same answer as GET /schemaservice/surveyjs")
+    @Operation(summary = "The SurveyJS form of repositories (alias of /schemaservice/surveyjs)",
+            description = "The same answer as GET /schemaservice/surveyjs, beside the /schema path later client releases call")
+    @APIResponse(responseCode = "200", description = "A SurveyJS survey JSON: {\"elements\": [...], ...}",
+            headers = @Header(name = "ETag", description = "Strong validator of this answer"),
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(type = SchemaType.OBJECT)))
+    @APIResponse(responseCode = "304", description = "If-None-Match names the current answer's ETag")
+    @APIResponse(responseCode = "400", ref = SchemaApi.BAD_REQUEST)
+    @APIResponse(responseCode = "401", ref = SchemaApi.UNAUTHENTICATED)
+    @APIResponse(responseCode = "404", ref = SchemaApi.NOT_FOUND)
+    @APIResponse(responseCode = "409", ref = SchemaApi.CONFLICT)
+    @APIResponse(responseCode = "503", ref = SchemaApi.UNAVAILABLE)
     public Uni<Response> surveyAlias(@Parameter(description = SchemaApi.IDS, required = true) @QueryParam("entityIds") List<String> entityIds,
                                      @Parameter(description = READ_ONLY) @QueryParam("readOnly") List<String> readOnly,
                                      @Context Request request) {

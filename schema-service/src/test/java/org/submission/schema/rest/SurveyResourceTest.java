@@ -4,6 +4,7 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItems;
 import static org.submission.schema.rest.Http.backend;
 
 import io.quarkus.test.common.WithTestResource;
@@ -132,6 +133,13 @@ class SurveyResourceTest {
                 Map.of("name", "issns", "requiredIf", "{journal-NLMTA-ID} empty"));
         assertThat(repositories.getList("ir")).containsExactly(Map.of("name", "authors", "required", true));
         assertThat(repositories.getMap("$")).doesNotContainKey("global");
+    }
+
+    @Test
+    void theOpenApiDocumentDescribesTheRepositoriesAnswer() {
+        given().queryParam("format", "json").get("/q/openapi").then().statusCode(200)
+                .body("paths.'/schemaservice/surveyjs/repositories'.get.responses.keySet()", hasItems("200", "304", "401"))
+                .body("paths.'/schemaservice/surveyjs'.get.parameters.name", hasItems("entityIds", "readOnly"));
     }
 
     @ParameterizedTest
