@@ -36,6 +36,9 @@ final class Questions {
             if (!items.has("enum")) {
                 question.put("allowCustomChoices", true);
             }
+        } else if ("checkbox".equals(options.path("type").asText()) && isType(property, "string")) {
+            // PASS keeps a checkbox in a string ("true"/"false"), as the UI's own form does
+            question.put("type", "boolean").put("valueTrue", "true").put("valueFalse", "false");
         } else if ("textarea".equals(options.path("type").asText())) {
             question.put("type", "comment");
             if (options.path("rows").canConvertToInt()) {
