@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.submission.schema.store.Json;
 
@@ -56,6 +57,6 @@ public record SurveyForm(ObjectNode survey, Set<String> fields) {
 
     /** The read-only keys that name questions, sorted: what distinguishes two answers. */
     public Set<String> shown(Set<String> keys) {
-        return keys.stream().filter(fields::contains).collect(Collectors.toCollection(java.util.TreeSet::new));
+        return keys.stream().filter(fields::contains).collect(Collectors.toCollection(TreeSet::new));
     }
 }
