@@ -77,7 +77,7 @@ public record SchemaAnswer(byte[] body, String etag, String conflict) {
         return out.toByteArray();
     }
 
-    private static SchemaAnswer of(byte[] body) {
+    public static SchemaAnswer of(byte[] body) {
         try {
             byte[] digest = MessageDigest.getInstance("SHA-256").digest(body);
             return new SchemaAnswer(body, '"' + Base64.getUrlEncoder().withoutPadding().encodeToString(digest) + '"', null);

@@ -43,7 +43,7 @@ public class SchemaService {
     }
 
     /** The repositories' documents in request order, repository by repository, each document once. */
-    private Uni<List<StoredSchema>> documents(List<Long> ids) {
+    public Uni<List<StoredSchema>> documents(List<Long> ids) {
         return repositories.schemasOf(ids).map(schemasById -> collect(ids, schemasById));
     }
 

@@ -15,7 +15,8 @@ import org.submission.shared.testing.EmbeddedPostgresResource;
 class OpenApiTest {
 
     @ParameterizedTest
-    @CsvSource({"/schemaservice, get", "/schema, get", "/schemaservice/validate, post"})
+    @CsvSource({"/schemaservice, get", "/schema, get", "/schemaservice/validate, post", "/schemaservice/surveyjs, get",
+            "/schema/surveyjs, get"})
     void everyEndpointDocumentsItsParametersAndStatuses(String path, String method) {
         String operation = "paths.'" + path + "'." + method;
         given().queryParam("format", "json").get("/q/openapi").then().statusCode(200)
