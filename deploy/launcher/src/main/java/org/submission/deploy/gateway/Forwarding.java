@@ -31,7 +31,7 @@ final class Forwarding implements ProxyInterceptor {
     public Future<ProxyResponse> handleProxyRequest(ProxyContext context) {
         ProxyRequest request = context.request();
         HttpServerRequest incoming = request.proxiedRequest();
-        Route route = routes.routeOf(incoming).orElseThrow();
+        RouteTable.Route route = routes.routeOf(incoming).orElseThrow();
         String query = incoming.query();
         request.setURI(RouteTable.normalizedPath(incoming).orElseThrow() + (query == null ? "" : "?" + query));
         List.copyOf(request.headers().names()).stream()

@@ -12,7 +12,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Optional;
-import java.util.concurrent.ExecutionException;
+import java.util.concurrent.CompletionException;
 
 /**
  * The local stand-in for the Kubernetes ingress: one port, the services behind it by path
@@ -44,7 +44,7 @@ public final class Gateway implements AutoCloseable {
         HttpProxy proxy = HttpProxy.reverseProxy(vertx.createHttpClient(new HttpClientOptions()
                 .setConnectTimeout(2_000).setMaxPoolSize(32)));
         proxy.origin(context -> {
-            Route route = routes.routeOf(context.request().proxiedRequest()).orElseThrow();
+            RouteTable.Route route = routes.routeOf(context.request().proxiedRequest()).orElseThrow();
             return context.client().request(new RequestOptions().setHost(route.target().getHost())
                     .setPort(route.target().getPort()).setIdleTimeout(answerTimeout.toMillis()));
         });
@@ -54,16 +54,12 @@ public final class Gateway implements AutoCloseable {
                 .invalidRequestHandler(Answers::invalidRequest)
                 .requestHandler(request -> serve(request, routes, proxy));
         try {
-            server.listen().toCompletionStage().toCompletableFuture().get();
-            return new Gateway(vertx, server, host);
-        } catch (ExecutionException e) {
+            server.listen().toCompletionStage().toCompletableFuture().join();
+        } catch (CompletionException e) {
             vertx.close();
             throw new IOException(e.getCause().getMessage(), e.getCause());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            vertx.close();
-            throw new IOException("interrupted while binding " + host + ":" + port, e);
         }
+        return new Gateway(vertx, server, host);
     }
 
     private static void serve(HttpServerRequest request, RouteTable routes, HttpProxy proxy) {

@@ -30,6 +30,17 @@ public final class RouteTable {
      */
     private static final Pattern HIDDEN_OR_MALFORMED = Pattern.compile("%2e|%2f|%5c|\\\\|%(?![0-9a-f]{2})");
 
+    /**
+     * A path prefix served by one service. Matching is by whole path segments, as the ingress's
+     * {@code Prefix} path type does: {@code /schema} serves {@code /schema/x}, never {@code /schemaservice}.
+     */
+    public record Route(String prefix, String service, URI target) {
+
+        public boolean matches(String path) {
+            return path.equals(prefix) || path.startsWith(prefix + "/");
+        }
+    }
+
     private final List<Route> routes;
 
     private RouteTable(List<Route> routes) {
@@ -68,9 +79,5 @@ public final class RouteTable {
         } catch (java.net.URISyntaxException e) {
             return Optional.empty();
         }
-    }
-
-    public List<Route> routes() {
-        return routes;
     }
 }
