@@ -7,7 +7,8 @@
 # delay set through its admin API); the load is wrk with distinct-dois.lua (a DOI never asked
 # before on every request, so every answer goes to the stub). In one run: p50/p99 of the stub
 # alone, of /doi/journal (its journal exists: one of 50, created during the warm-up) and of
-# /doi/manuscript, at concurrency 1 and 8, and the difference to the stub at the same concurrency.
+# /doi/manuscript, at concurrency 1 and 8, and the difference to the stub at the same concurrency;
+# last, both with the registry's answer cached (64 DOIs per wrk thread, asked once before).
 # Needs wrk (apt-get install -y wrk), curl, a JDK 17+. Builds what is missing.
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
@@ -61,9 +62,9 @@ AUTH="Authorization: Basic $(printf '%s:%s' "$SUBMISSION_BACKEND_USER" "$SUBMISS
 RUN=$(date +%s)
 SCRIPT=deploy/bench/doi/distinct-dois.lua
 
-# load PATH CONCURRENCY SECONDS: prints "requests non2xx p50 p99"
+# load PATH CONCURRENCY SECONDS PORT: prints "requests non2xx p50 p99"; BENCH_REPEAT=N repeats N DOIs per thread
 load() {
-  BENCH_PATH=$1 BENCH_RUN="$RUN.$2.$RANDOM" wrk -t"$(( $2 < 2 ? 1 : 2 ))" -c"$2" -d"$3"s -s "$SCRIPT" \
+  BENCH_PATH=$1 BENCH_RUN="${FIXED_RUN:-$RUN.$2.$RANDOM}" wrk -t"$(( $2 < 2 ? 1 : 2 ))" -c"$2" -d"$3"s -s "$SCRIPT" \
     -H "$AUTH" -H 'X-XSRF-TOKEN: bench' -H 'Cookie: XSRF-TOKEN=bench' "http://127.0.0.1:$4" | sed -n 's/^RESULT //p'
 }
 
@@ -81,5 +82,14 @@ for c in 1 8; do
     read -r n e p50 p99 < <(load "$path?doi=" "$c" "$SECONDS_PER_PHASE" "$SERVICE_PORT")
     printf '%-22s %4s %9s %7s %9s %9s %12s %12s\n' "$path" "$c" "$n" "$e" "$p50" "$p99" \
       "$(awk "BEGIN{printf \"%+.2f\", $p50 - $s50}")" "$(awk "BEGIN{printf \"%+.2f\", $p99 - $s99}")"
+  done
+done
+for c in 1 8; do
+  for path in /doi/journal /doi/manuscript; do
+    export BENCH_REPEAT=64 FIXED_RUN="cached.$RUN.$c"
+    load "$path?doi=" "$c" "$SECONDS_PER_PHASE" "$SERVICE_PORT" >/dev/null
+    read -r n e p50 p99 < <(load "$path?doi=" "$c" "$SECONDS_PER_PHASE" "$SERVICE_PORT")
+    unset BENCH_REPEAT FIXED_RUN
+    printf '%-22s %4s %9s %7s %9s %9s\n' "$path (cached)" "$c" "$n" "$e" "$p50" "$p99"
   done
 done
