@@ -1,27 +1,32 @@
 #!/usr/bin/env bash
-# Benchmark of the DOI service against a loopback stub upstream answering after 20 ms.
-# Not part of `verify`. Loopback only; every phase is bounded in time.
+# The DOI service's added latency over its registry, loopback only, not part of `verify`.
 #
-#   deploy/bench/doi/run.sh [seconds-per-phase=10] [concurrency=32] [journals=1000]
+#   deploy/bench/doi/run.sh [seconds-per-phase=10] [stub-delay-ms=20]
 #
-# Builds doi-service once if its jar is missing, starts StubUpstream.java and the service (with
-# its embedded PostgreSQL), runs Bench.java, and stops both again.
+# The upstream is WireMock standalone (deploy/bench/doi/stub: mapping and body files, the fixed
+# delay set through its admin API); the load is wrk with distinct-dois.lua (a DOI never asked
+# before on every request, so every answer goes to the stub). In one run: p50/p99 of the stub
+# alone, of /doi/journal (its journal exists: one of 50, created during the warm-up) and of
+# /doi/manuscript, at concurrency 1 and 8, and the difference to the stub at the same concurrency;
+# last, both with the registry's answer cached (64 DOIs per wrk thread, asked once before).
+# Needs wrk (apt-get install -y wrk), curl, a JDK 17+. Builds what is missing.
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 
-PHASE_SECONDS=${1:-10}
-CONCURRENCY=${2:-32}
-JOURNALS=${3:-1000}
+SECONDS_PER_PHASE=${1:-10}
+DELAY_MS=${2:-20}
 STUB_PORT=${STUB_PORT:-18099}
 SERVICE_PORT=${SERVICE_PORT:-18083}
 export SUBMISSION_BACKEND_USER=${SUBMISSION_BACKEND_USER:-bench}
 export SUBMISSION_BACKEND_PASSWORD=${SUBMISSION_BACKEND_PASSWORD:-bench-secret}
 JAR=doi-service/target/quarkus-app/quarkus-run.jar
-LOG=$(mktemp -t doi-bench-XXXXXX.log)
+WORK=$(mktemp -d -t doi-bench-XXXXXX)
 
-if [ ! -f "$JAR" ]; then
-  ./mvnw -B -o -q -pl doi-service package -DskipTests
+command -v wrk >/dev/null || { echo "wrk is needed (apt-get install -y wrk)" >&2; exit 1; }
+if [ ! -f "$JAR" ] || ! ls deploy/launcher/target/lib/wiremock-standalone-*.jar >/dev/null 2>&1; then
+  ./mvnw -B -q -pl doi-service,deploy/launcher -am package -DskipTests
 fi
+WIREMOCK=$(ls deploy/launcher/target/lib/wiremock-standalone-*.jar | head -n 1)
 
 STUB_PID=""
 SERVICE_PID=""
@@ -31,23 +36,60 @@ stop() {
 }
 trap stop EXIT
 
-java -Xmx256m deploy/bench/doi/StubUpstream.java "$STUB_PORT" 20 "$JOURNALS" &
+java -Xmx256m -jar "$WIREMOCK" --port "$STUB_PORT" --bind-address 127.0.0.1 --root-dir deploy/bench/doi/stub \
+  --no-request-journal --disable-banner --async-response-enabled true --container-threads 16 >"$WORK/stub.log" 2>&1 &
 STUB_PID=$!
 
 REGISTRY_BASEURI="http://127.0.0.1:$STUB_PORT/works/" \
 OALOOKUP_BASEURI="http://127.0.0.1:$STUB_PORT/v2/" \
 DOI_SERVICE_MAILTO=bench@example.org \
 QUARKUS_HTTP_HOST=127.0.0.1 QUARKUS_HTTP_PORT="$SERVICE_PORT" QUARKUS_LOG_LEVEL=WARN \
-  java -Xmx512m -jar "$JAR" >"$LOG" 2>&1 &
+  java -Xmx512m -jar "$JAR" >"$WORK/service.log" 2>&1 &
 SERVICE_PID=$!
 
-for _ in $(seq 1 180); do
-  if curl -fs "http://127.0.0.1:$SERVICE_PORT/q/health/ready" >/dev/null 2>&1; then break; fi
-  if ! kill -0 "$SERVICE_PID" 2>/dev/null; then echo "service did not start; log: $LOG" >&2; exit 1; fi
-  sleep 1
+for url in "http://127.0.0.1:$STUB_PORT/__admin/health" "http://127.0.0.1:$SERVICE_PORT/q/health/ready"; do
+  for _ in $(seq 1 180); do
+    curl -fs "$url" >/dev/null 2>&1 && break
+    kill -0 "$STUB_PID" 2>/dev/null && kill -0 "$SERVICE_PID" 2>/dev/null || { echo "start failed; logs in $WORK" >&2; exit 1; }
+    sleep 1
+  done
+  curl -fs "$url" >/dev/null || { echo "$url not ready; logs in $WORK" >&2; exit 1; }
 done
-curl -fs "http://127.0.0.1:$SERVICE_PORT/q/health/ready" >/dev/null || { echo "service not ready; log: $LOG" >&2; exit 1; }
+curl -fs -X POST -H 'Content-Type: application/json' -d "{\"fixedDelay\": $DELAY_MS}" \
+  "http://127.0.0.1:$STUB_PORT/__admin/settings" >/dev/null
 
-echo "machine: $(nproc) cores; service log: $LOG"
-java deploy/bench/doi/Bench.java "http://127.0.0.1:$SERVICE_PORT" "http://127.0.0.1:$STUB_PORT" "$SERVICE_PID" \
-  "$PHASE_SECONDS" "$CONCURRENCY"
+AUTH="Authorization: Basic $(printf '%s:%s' "$SUBMISSION_BACKEND_USER" "$SUBMISSION_BACKEND_PASSWORD" | base64 -w0)"
+RUN=$(date +%s)
+SCRIPT=deploy/bench/doi/distinct-dois.lua
+
+# load PATH CONCURRENCY SECONDS PORT: prints "requests non2xx p50 p99"; BENCH_REPEAT=N repeats N DOIs per thread
+load() {
+  BENCH_PATH=$1 BENCH_RUN="${FIXED_RUN:-$RUN.$2.$RANDOM}" wrk -t"$(( $2 < 2 ? 1 : 2 ))" -c"$2" -d"$3"s -s "$SCRIPT" \
+    -H "$AUTH" -H 'X-XSRF-TOKEN: bench' -H 'Cookie: XSRF-TOKEN=bench' "http://127.0.0.1:$4" | sed -n 's/^RESULT //p'
+}
+
+# JIT, pools and the 50 journals before anything is measured
+load "/doi/journal?doi=" 8 "$SECONDS_PER_PHASE" "$SERVICE_PORT" >/dev/null
+load "/doi/manuscript?doi=" 8 "$(( SECONDS_PER_PHASE / 2 + 1 ))" "$SERVICE_PORT" >/dev/null
+load "/works/" 8 2 "$STUB_PORT" >/dev/null
+
+echo "stub delay ${DELAY_MS} ms, ${SECONDS_PER_PHASE} s per phase, $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); logs in $WORK"
+printf '%-22s %4s %9s %7s %9s %9s %12s %12s\n' target conc requests non2xx "p50 ms" "p99 ms" "p50 - stub" "p99 - stub"
+for c in 1 8; do
+  read -r sn se s50 s99 < <(load "/works/" "$c" "$SECONDS_PER_PHASE" "$STUB_PORT")
+  printf '%-22s %4s %9s %7s %9s %9s %12s %12s\n' "stub alone" "$c" "$sn" "$se" "$s50" "$s99" "" ""
+  for path in /doi/journal /doi/manuscript; do
+    read -r n e p50 p99 < <(load "$path?doi=" "$c" "$SECONDS_PER_PHASE" "$SERVICE_PORT")
+    printf '%-22s %4s %9s %7s %9s %9s %12s %12s\n' "$path" "$c" "$n" "$e" "$p50" "$p99" \
+      "$(awk "BEGIN{printf \"%+.2f\", $p50 - $s50}")" "$(awk "BEGIN{printf \"%+.2f\", $p99 - $s99}")"
+  done
+done
+for c in 1 8; do
+  for path in /doi/journal /doi/manuscript; do
+    export BENCH_REPEAT=64 FIXED_RUN="cached.$RUN.$c"
+    load "$path?doi=" "$c" "$SECONDS_PER_PHASE" "$SERVICE_PORT" >/dev/null
+    read -r n e p50 p99 < <(load "$path?doi=" "$c" "$SECONDS_PER_PHASE" "$SERVICE_PORT")
+    unset BENCH_REPEAT FIXED_RUN
+    printf '%-22s %4s %9s %7s %9s %9s\n' "$path (cached)" "$c" "$n" "$e" "$p50" "$p99"
+  done
+done

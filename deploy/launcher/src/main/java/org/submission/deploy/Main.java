@@ -5,13 +5,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
-import org.submission.deploy.k8s.ManifestTool;
 import org.submission.deploy.launcher.Launcher;
 
 /**
- * {@code java -jar deploy/launcher/target/submission-launcher.jar [command]}: without a command
- * (or with {@code run}) starts the local stack ({@code ./run.sh} does this); {@code render DIR},
- * {@code check-manifests} and {@code sync-manifests} work on the kustomize files of deploy/k8s.
+ * {@code java -jar deploy/launcher/target/submission-launcher.jar [run] [options]}: starts the
+ * local stack ({@code ./run.sh} does this). The Kubernetes manifests are rendered by
+ * {@code kubectl kustomize} (deploy/README.md), not by this program.
  */
 public final class Main {
 
@@ -23,21 +22,13 @@ public final class Main {
             System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn");
         }
         List<String> all = Arrays.asList(args);
-        String command = all.isEmpty() ? "run" : all.get(0);
-        List<String> rest = all.isEmpty() || command.startsWith("-") ? all : all.subList(1, all.size());
-        System.exit(switch (command) {
-            case "render", "check-manifests", "sync-manifests" ->
-                    ManifestTool.run(command, rest, projectRoot(), System.out, System.err);
-            case "run" -> Launcher.run(rest, projectRoot(), System.out, System.err);
-            default -> command.startsWith("-") ? Launcher.run(rest, projectRoot(), System.out, System.err)
-                    : usage(command);
-        });
-    }
-
-    private static int usage(String command) {
-        System.err.println("Unknown command " + command + ". Commands: run (the default), render DIR,"
-                + " check-manifests, sync-manifests.");
-        return 2;
+        if (!all.isEmpty() && !all.get(0).equals("run") && !all.get(0).startsWith("-")) {
+            System.err.println("Unknown command " + all.get(0) + ". The only command is run (the default);"
+                    + " render manifests with: kubectl kustomize deploy/k8s/overlays/production");
+            System.exit(Launcher.REFUSED);
+        }
+        List<String> options = !all.isEmpty() && all.get(0).equals("run") ? all.subList(1, all.size()) : all;
+        System.exit(Launcher.run(options, projectRoot(), System.out, System.err));
     }
 
     /** The checkout this program was built in (the folder holding mvnw), else the working directory. */

@@ -1,62 +1,90 @@
 package org.submission.deploy.gateway;
 
-import com.sun.net.httpserver.HttpServer;
+import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
+import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.RequestOptions;
+import io.vertx.httpproxy.HttpProxy;
 import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.time.Duration;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.Optional;
+import java.util.concurrent.CompletionException;
 
 /**
  * The local stand-in for the Kubernetes ingress: one port, the services behind it by path
- * prefix. The JDK's HTTP server and client keep it dependency-free and quick to start; each
- * request holds one thread while it is forwarded, which is plenty for a developer's machine.
+ * prefix, forwarded by the Vert.x HTTP proxy (bodies streamed both ways, every end-to-end header
+ * passed). The gateway's own answers are JSON ({@link Answers}); like the front door of a PASS
+ * deployment, it gives the browser an XSRF-TOKEN cookie when the request carries none.
  */
 public final class Gateway implements AutoCloseable {
 
-    private final HttpServer server;
-    private final ExecutorService threads;
+    static final Duration ANSWER_TIMEOUT = Duration.ofSeconds(60);
 
-    private Gateway(HttpServer server, ExecutorService threads) {
+    private final Vertx vertx;
+    private final HttpServer server;
+    private final String host;
+
+    private Gateway(Vertx vertx, HttpServer server, String host) {
+        this.vertx = vertx;
         this.server = server;
-        this.threads = threads;
+        this.host = host;
     }
 
     /** Binds {@code host:port} (port 0 = any free port) and starts serving. */
     public static Gateway start(String host, int port, RouteTable routes) throws IOException {
-        AtomicInteger count = new AtomicInteger();
-        ExecutorService threads = Executors.newCachedThreadPool(task -> {
-            Thread thread = new Thread(task, "gateway-" + count.incrementAndGet());
-            thread.setDaemon(true);
-            return thread;
+        return start(host, port, routes, ANSWER_TIMEOUT);
+    }
+
+    static Gateway start(String host, int port, RouteTable routes, Duration answerTimeout) throws IOException {
+        Vertx vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(2).setWorkerPoolSize(1));
+        HttpProxy proxy = HttpProxy.reverseProxy(vertx.createHttpClient(new HttpClientOptions()
+                .setConnectTimeout(2_000).setMaxPoolSize(32)));
+        proxy.origin(context -> {
+            RouteTable.Route route = routes.routeOf(context.request().proxiedRequest()).orElseThrow();
+            return context.client().request(new RequestOptions().setHost(route.target().getHost())
+                    .setPort(route.target().getPort()).setIdleTimeout(answerTimeout.toMillis()));
         });
-        HttpClient client = HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_1_1)
-                .followRedirects(HttpClient.Redirect.NEVER)
-                .connectTimeout(Duration.ofSeconds(2))
-                .executor(threads)
-                .build();
-        HttpServer server = HttpServer.create(new InetSocketAddress(host, port), 128);
-        server.createContext("/", new Forwarder(routes, client, Duration.ofSeconds(60)));
-        server.setExecutor(threads);
-        server.start();
-        return new Gateway(server, threads);
+        proxy.addInterceptor(new Forwarding(routes, answerTimeout));
+        HttpServer server = vertx.createHttpServer(new HttpServerOptions().setHost(host).setPort(port)
+                        .setHandle100ContinueAutomatically(true).setHttp2ClearTextEnabled(false))
+                .invalidRequestHandler(Answers::invalidRequest)
+                .requestHandler(request -> serve(request, routes, proxy));
+        try {
+            server.listen().toCompletionStage().toCompletableFuture().join();
+        } catch (CompletionException e) {
+            vertx.close();
+            throw new IOException(e.getCause().getMessage(), e.getCause());
+        }
+        return new Gateway(vertx, server, host);
+    }
+
+    private static void serve(HttpServerRequest request, RouteTable routes, HttpProxy proxy) {
+        Optional<String> path = RouteTable.normalizedPath(request);
+        if (path.isEmpty()) {
+            Answers.error(request, 400, "Malformed request path: encoded dots, slashes or backslashes, or a bad"
+                    + " percent-escape.");
+        } else if (routes.match(path.get()).isEmpty()) {
+            Answers.error(request, 404, "No service at " + path.get()
+                    + " (the gateway serves /schemaservice, /schema, /policy, /policy-service and /doi).");
+        } else {
+            proxy.handle(request);
+        }
     }
 
     public int port() {
-        return server.getAddress().getPort();
+        return server.actualPort();
     }
 
     public URI baseUri() {
-        return URI.create("http://" + server.getAddress().getHostString() + ":" + port());
+        return URI.create("http://" + host + ":" + port());
     }
 
     @Override
     public void close() {
-        server.stop(0);
-        threads.shutdownNow();
+        vertx.close().toCompletionStage().toCompletableFuture().join();
     }
 }

@@ -1,10 +1,13 @@
 package org.submission.deploy.gateway;
 
+import io.vertx.core.http.HttpServerRequest;
 import java.net.URI;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /** Which service serves which path prefix: the same table as the Kubernetes ingress. */
 public final class RouteTable {
@@ -20,6 +23,23 @@ public final class RouteTable {
             Map.entry("/policy", POLICY),
             Map.entry("/policy-service", POLICY),
             Map.entry("/doi", DOI));
+
+    /**
+     * Encoded dots, slashes or backslashes would let a path escape its prefix once the service
+     * decodes it; a '%' not followed by two hex digits is no escape at all.
+     */
+    private static final Pattern HIDDEN_OR_MALFORMED = Pattern.compile("%2e|%2f|%5c|\\\\|%(?![0-9a-f]{2})");
+
+    /**
+     * A path prefix served by one service. Matching is by whole path segments, as the ingress's
+     * {@code Prefix} path type does: {@code /schema} serves {@code /schema/x}, never {@code /schemaservice}.
+     */
+    public record Route(String prefix, String service, URI target) {
+
+        public boolean matches(String path) {
+            return path.equals(prefix) || path.startsWith(prefix + "/");
+        }
+    }
 
     private final List<Route> routes;
 
@@ -43,7 +63,21 @@ public final class RouteTable {
         return routes.stream().filter(r -> r.matches(path)).findFirst();
     }
 
-    public List<Route> routes() {
-        return routes;
+    /** The route of a request, by its path with dot segments resolved. */
+    Optional<Route> routeOf(HttpServerRequest request) {
+        return normalizedPath(request).flatMap(this::match);
+    }
+
+    /** The request's raw path with {@code .} and {@code ..} segments resolved; empty when it hides segments or is malformed. */
+    static Optional<String> normalizedPath(HttpServerRequest request) {
+        String raw = request.path();
+        if (raw == null || !raw.startsWith("/") || HIDDEN_OR_MALFORMED.matcher(raw.toLowerCase(Locale.ROOT)).find()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(new URI(raw).normalize().getRawPath());
+        } catch (java.net.URISyntaxException e) {
+            return Optional.empty();
+        }
     }
 }

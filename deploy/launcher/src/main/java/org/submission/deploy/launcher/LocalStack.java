@@ -122,7 +122,7 @@ public final class LocalStack implements AutoCloseable {
                 ensureOpen();
                 stub = OfflineStub.start();
             }
-        } catch (IOException e) {
+        } catch (RuntimeException e) {
             throw new LaunchException("Cannot start the offline DOI stub: " + e.getMessage(), e);
         }
         env.put("REGISTRY_BASEURI", stub.registryBase().toString());

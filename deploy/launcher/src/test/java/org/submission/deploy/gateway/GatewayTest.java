@@ -6,10 +6,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -19,7 +22,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.submission.deploy.testing.FakeService;
 
-/** The gateway in front of three fake services on loopback, and one that is down. */
+/** The gateway in front of three fake services on loopback, one that is down, and one with a short answer timeout. */
 class GatewayTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -29,6 +32,7 @@ class GatewayTest {
     private static FakeService policy;
     private static Gateway gateway;
     private static Gateway gatewayWithDoiDown;
+    private static Gateway impatientGateway;
     private static FakeService doi;
 
     @BeforeAll
@@ -40,12 +44,16 @@ class GatewayTest {
                 RouteTable.SCHEMA, schema.uri(), RouteTable.POLICY, policy.uri(), RouteTable.DOI, doi.uri())));
         gatewayWithDoiDown = Gateway.start("127.0.0.1", 0, RouteTable.of(Map.of(
                 RouteTable.SCHEMA, schema.uri(), RouteTable.POLICY, policy.uri(), RouteTable.DOI, closedPort())));
+        impatientGateway = Gateway.start("127.0.0.1", 0, RouteTable.of(Map.of(
+                RouteTable.SCHEMA, schema.uri(), RouteTable.POLICY, policy.uri(), RouteTable.DOI, doi.uri())),
+                Duration.ofSeconds(1));
     }
 
     @AfterAll
     static void stop() {
         gateway.close();
         gatewayWithDoiDown.close();
+        impatientGateway.close();
         schema.close();
         policy.close();
         doi.close();
@@ -102,6 +110,7 @@ class GatewayTest {
         assertThat(echo.get("eppn").asText()).isEqualTo("alice@example.edu");
         assertThat(echo.get("x-forwarded-host").asText()).isEqualTo("127.0.0.1:" + gateway.port());
         assertThat(echo.get("x-forwarded-for").asText()).isEqualTo("127.0.0.1");
+        assertThat(echo.get("x-forwarded-proto").asText()).isEqualTo("http");
         assertThat(answer.headers().allValues("Set-Cookie")).containsExactlyInAnyOrder(
                 "XSRF-TOKEN=abc; Path=/; SameSite=Lax", "other=1; Path=/");
     }
@@ -126,11 +135,78 @@ class GatewayTest {
     }
 
     @Test
-    void encodedDotSegmentsAreRefused() throws Exception {
-        HttpResponse<String> answer = send(HttpRequest.newBuilder(gateway.baseUri().resolve("/doi/%2e%2e/q/metrics")));
+    void forwardedHeadersFromTheClientAreReplaced() throws Exception {
+        HttpResponse<String> answer = send(HttpRequest.newBuilder(gateway.baseUri().resolve("/doi/journal"))
+                .header("X-Forwarded-For", "10.6.6.6").header("X-Forwarded-Host", "evil.example"));
 
-        assertThat(answer.statusCode()).isEqualTo(400);
-        assertThat(JSON.readTree(answer.body()).get("error").asText()).isEqualTo("Malformed request path.");
+        JsonNode echo = JSON.readTree(answer.body());
+        assertThat(echo.get("x-forwarded-for").asText()).isEqualTo("127.0.0.1");
+        assertThat(echo.get("x-forwarded-host").asText()).isEqualTo("127.0.0.1:" + gateway.port());
+    }
+
+    /** Paths a client library would refuse to send are written on a plain socket. */
+    @ParameterizedTest
+    @ValueSource(strings = {"/doi/%2e%2e/q/metrics", "/doi/%2E%2e/q", "/doi/x%2fy", "/doi/%5c..", "/doi/%u002e%u002e/q",
+            "/doi/%zz", "/doi/50%"})
+    void pathHidingSegmentsOrBadlyEscapedIsJson400(String path) throws Exception {
+        String answer = raw(gateway, "GET " + path + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+
+        assertThat(answer).startsWith("HTTP/1.1 400").containsIgnoringCase("content-type: application/json");
+        assertThat(JSON.readTree(answer.substring(answer.indexOf("\r\n\r\n"))).get("error").asText())
+                .startsWith("Malformed request path");
+    }
+
+    @Test
+    void requestTheHttpDecoderRefusesIsJson() throws Exception {
+        String answer = raw(gateway, "GET /doi/journal?" + "x".repeat(10_000) + " HTTP/1.1\r\nHost: x\r\n\r\n");
+
+        assertThat(answer).startsWith("HTTP/1.").contains(" 414 ").containsIgnoringCase("content-type: application/json");
+        assertThat(JSON.readTree(answer.substring(answer.indexOf("\r\n\r\n"))).get("error").asText())
+                .isEqualTo("The request URI is too long.");
+    }
+
+    /** The PASS UI reads the XSRF-TOKEN cookie before its first call, on any page: the gateway issues it. */
+    @ParameterizedTest
+    @ValueSource(strings = {"/app/", "/doi/journal/plain", "/nothing", "/doi/%2e%2e/q"})
+    void answerToARequestWithoutTheXsrfCookieIssuesOne(String path) throws Exception {
+        String answer = raw(gateway, "GET " + path + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+
+        assertThat(answer).containsPattern("(?i)set-cookie: XSRF-TOKEN=[0-9a-f]{32}; Path=/; SameSite=Lax\r\n")
+                .doesNotContainPattern("(?i)set-cookie: XSRF-TOKEN=.*(HttpOnly|Secure)");
+    }
+
+    @Test
+    void everyIssuedXsrfTokenIsNew() throws Exception {
+        HttpResponse<String> first = send(HttpRequest.newBuilder(gateway.baseUri().resolve("/app/")));
+        HttpResponse<String> second = send(HttpRequest.newBuilder(gateway.baseUri().resolve("/app/")));
+
+        assertThat(first.headers().firstValue("Set-Cookie")).isNotEqualTo(second.headers().firstValue("Set-Cookie"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"/app/", "/doi/journal/plain"})
+    void requestCarryingTheXsrfCookieGetsNoNewOne(String path) throws Exception {
+        HttpResponse<String> answer = send(HttpRequest.newBuilder(gateway.baseUri().resolve(path))
+                .header("Cookie", "other=2; XSRF-TOKEN=mine"));
+
+        assertThat(answer.headers().allValues("Set-Cookie")).isEmpty();
+    }
+
+    @Test
+    void xsrfCookieTheServiceIssuesIsTheOnlyOne() throws Exception {
+        HttpResponse<String> answer = send(HttpRequest.newBuilder(gateway.baseUri().resolve("/doi/journal")));
+
+        assertThat(answer.headers().allValues("Set-Cookie")).containsExactlyInAnyOrder(
+                "XSRF-TOKEN=abc; Path=/; SameSite=Lax", "other=1; Path=/");
+    }
+
+    @Test
+    void serviceTooSlowIsJson504NamingTheService() throws Exception {
+        HttpResponse<String> answer = send(HttpRequest.newBuilder(impatientGateway.baseUri().resolve("/doi/slow")));
+
+        assertThat(answer.statusCode()).isEqualTo(504);
+        assertThat(answer.headers().firstValue("Content-Type")).hasValue("application/json");
+        assertThat(JSON.readTree(answer.body()).get("error").asText()).isEqualTo("The doi-service did not answer within 1 s.");
     }
 
     @Test
@@ -153,6 +229,13 @@ class GatewayTest {
 
     private static HttpResponse<String> send(HttpRequest.Builder request) throws Exception {
         return CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static String raw(Gateway target, String request) throws IOException {
+        try (Socket socket = new Socket("127.0.0.1", target.port())) {
+            socket.getOutputStream().write(request.getBytes(StandardCharsets.ISO_8859_1));
+            return new String(socket.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
+        }
     }
 
     /** An address where nothing listens: a port taken from the system and released. */

@@ -27,7 +27,7 @@ class RouteTableTest {
             "/doi/journal, doi-service",
             "/doi/manuscript, doi-service"})
     void pathGoesToItsService(String path, String service) {
-        assertThat(table.match(path)).get().extracting(Route::service).isEqualTo(service);
+        assertThat(table.match(path)).get().extracting(RouteTable.Route::service).isEqualTo(service);
     }
 
     @ParameterizedTest

@@ -1,8 +1,20 @@
 package org.submission.deploy.k8s;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.IntOrString;
+import io.fabric8.kubernetes.api.model.PodSpec;
+import io.fabric8.kubernetes.api.model.Service;
+import io.fabric8.kubernetes.api.model.ServicePort;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.api.model.autoscaling.v2.HorizontalPodAutoscaler;
+import io.fabric8.kubernetes.api.model.networking.v1.HTTPIngressPath;
+import io.fabric8.kubernetes.api.model.networking.v1.Ingress;
+import io.fabric8.kubernetes.api.model.networking.v1.IngressServiceBackend;
+import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -11,50 +23,110 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.submission.deploy.gateway.RouteTable;
 import org.submission.deploy.testing.Project;
 
-/** The committed kustomize base and overlays, rendered offline and checked. */
+/** The committed kustomize base and every overlay, rendered by {@code kubectl kustomize} and checked. */
 class ManifestsTest {
 
-    static List<Path> kustomizations() throws IOException {
-        return ManifestTool.kustomizations(Project.ROOT);
-    }
+    static final List<String> SERVICES = List.of(RouteTable.SCHEMA, RouteTable.POLICY, RouteTable.DOI);
 
-    @ParameterizedTest
-    @MethodSource("kustomizations")
-    void rendersWithoutProblems(Path dir) throws IOException {
-        String readme = Files.readString(Project.ROOT.resolve("deploy/README.md"), StandardCharsets.UTF_8);
-
-        assertThat(ManifestChecks.problems(Kustomize.render(dir), readme)).isEmpty();
-    }
-
-    @ParameterizedTest
-    @MethodSource("kustomizations")
-    void everyServiceHasADeploymentAndAService(Path dir) throws IOException {
-        List<Map<String, Object>> objects = Kustomize.render(dir);
-
-        for (String kind : List.of("Deployment", "Service")) {
-            assertThat(objects).filteredOn(o -> kind.equals(Kustomize.kind(o))).extracting(Kustomize::name)
-                    .containsExactlyInAnyOrderElementsOf(GeneratedManifests.SERVICES);
+    /** deploy/k8s/base and each folder of deploy/k8s/overlays. */
+    static Stream<Path> kustomizations() throws IOException {
+        Path k8s = Project.ROOT.resolve("deploy/k8s");
+        try (Stream<Path> overlays = Files.list(k8s.resolve("overlays"))) {
+            return Stream.concat(Stream.of(k8s.resolve("base")), overlays.filter(Files::isDirectory).sorted().toList().stream());
         }
     }
 
     @ParameterizedTest
     @MethodSource("kustomizations")
-    void ingressRoutesAreTheGatewaysRoutes(Path dir) throws IOException {
-        Map<String, String> routes = new LinkedHashMap<>();
-        for (Map<String, Object> ingress : of(Kustomize.render(dir), "Ingress")) {
-            for (Object rule : Yaml.list(Yaml.at(ingress, "spec", "rules"), "rules")) {
-                for (Object path : Yaml.list(Yaml.at(rule, "http", "paths"), "paths")) {
-                    routes.put(String.valueOf(Yaml.at(path, "path")), String.valueOf(Yaml.at(path, "backend", "service", "name")));
-                    assertThat(Yaml.at(path, "pathType")).isEqualTo("Prefix");
+    void everyServiceHasADeploymentAndAService(Path dir) throws Exception {
+        Rendered rendered = Rendered.kustomize(dir);
+
+        assertThat(rendered.all(Deployment.class)).extracting(d -> d.getMetadata().getName())
+                .containsExactlyInAnyOrderElementsOf(SERVICES);
+        assertThat(rendered.all(Service.class)).extracting(s -> s.getMetadata().getName())
+                .containsExactlyInAnyOrderElementsOf(SERVICES);
+    }
+
+    @ParameterizedTest
+    @MethodSource("kustomizations")
+    void everyIngressPathReachesAServicePortThatItsPodsOpen(Path dir) throws Exception {
+        Rendered rendered = Rendered.kustomize(dir);
+
+        for (HTTPIngressPath path : paths(rendered)) {
+            IngressServiceBackend backend = path.getBackend().getService();
+            Service service = rendered.find(Service.class, backend.getName()).orElseThrow(
+                    () -> new AssertionError(path.getPath() + ": no Service " + backend.getName()));
+            ServicePort port = service.getSpec().getPorts().stream()
+                    .filter(p -> p.getName().equals(backend.getPort().getName()) || p.getPort().equals(backend.getPort().getNumber()))
+                    .findFirst().orElseThrow(() -> new AssertionError(path.getPath() + ": Service " + backend.getName()
+                            + " has no port " + backend.getPort()));
+            List<Deployment> selected = rendered.all(Deployment.class).stream()
+                    .filter(d -> d.getSpec().getTemplate().getMetadata().getLabels().entrySet()
+                            .containsAll(service.getSpec().getSelector().entrySet())).toList();
+            assertThat(selected).as("%s: pods selected by Service %s", path.getPath(), backend.getName()).isNotEmpty()
+                    .allSatisfy(d -> assertThat(containers(d.getSpec().getTemplate().getSpec()).stream()
+                            .flatMap(c -> c.getPorts().stream()).anyMatch(p -> opens(p.getContainerPort(), p.getName(), port.getTargetPort())))
+                            .as("%s opens the target port %s", d.getMetadata().getName(), port.getTargetPort()).isTrue());
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("kustomizations")
+    void everyDeploymentHasProbesResourcesAndRunsAsNonRoot(Path dir) throws Exception {
+        for (Deployment deployment : Rendered.kustomize(dir).all(Deployment.class)) {
+            PodSpec pod = deployment.getSpec().getTemplate().getSpec();
+            assertThat(pod.getSecurityContext().getRunAsNonRoot()).as(deployment.getMetadata().getName()).isTrue();
+            for (Container container : containers(pod)) {
+                assertThat(container.getLivenessProbe().getHttpGet().getPath()).isEqualTo("/q/health/live");
+                assertThat(container.getReadinessProbe().getHttpGet().getPath()).isEqualTo("/q/health/ready");
+                assertThat(container.getStartupProbe().getHttpGet().getPath()).isEqualTo("/q/health/started");
+                assertThat(container.getResources().getRequests()).as(container.getName()).containsKeys("cpu", "memory");
+                assertThat(container.getResources().getLimits()).as(container.getName()).containsKeys("cpu", "memory");
+            }
+        }
+    }
+
+    /** Every key of a ConfigMap, and every Secret key a pod reads, is explained in deploy/README.md. */
+    @ParameterizedTest
+    @MethodSource("kustomizations")
+    void everyConfigMapAndSecretKeyIsDocumented(Path dir) throws Exception {
+        Rendered rendered = Rendered.kustomize(dir);
+        String readme = Files.readString(Project.ROOT.resolve("deploy/README.md"), StandardCharsets.UTF_8);
+        List<String> keys = new ArrayList<>();
+        rendered.all(ConfigMap.class).forEach(map -> keys.addAll(map.getData().keySet()));
+        for (Deployment deployment : rendered.all(Deployment.class)) {
+            for (Container container : containers(deployment.getSpec().getTemplate().getSpec())) {
+                container.getEnvFrom().forEach(from -> {
+                    assertThat(from.getSecretRef()).as("read secrets by key, so each is documented").isNull();
+                    assertThat(rendered.find(ConfigMap.class, from.getConfigMapRef().getName())).isPresent();
+                });
+                for (EnvVar env : container.getEnv()) {
+                    if (env.getValueFrom() != null && env.getValueFrom().getSecretKeyRef() != null) {
+                        keys.add(env.getValueFrom().getSecretKeyRef().getName());
+                        keys.add(env.getValueFrom().getSecretKeyRef().getKey());
+                    }
                 }
             }
+        }
+
+        assertThat(keys).isNotEmpty().allSatisfy(key -> assertThat(readme).as("deploy/README.md documents %s", key)
+                .contains("`" + key + "`"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("kustomizations")
+    void ingressRoutesAreTheGatewaysRoutes(Path dir) throws Exception {
+        Map<String, String> routes = new LinkedHashMap<>();
+        for (HTTPIngressPath path : paths(Rendered.kustomize(dir))) {
+            assertThat(path.getPathType()).isEqualTo("Prefix");
+            routes.put(path.getPath(), path.getBackend().getService().getName());
         }
 
         Map<String, String> gateway = new LinkedHashMap<>();
@@ -63,70 +135,65 @@ class ManifestsTest {
     }
 
     @Test
-    void productionRunsAtLeastTwoReplicasOfEveryService() throws IOException {
-        assertThat(of(Kustomize.render(production()), "Deployment"))
-                .allSatisfy(d -> assertThat((Integer) Yaml.at(d, "spec", "replicas")).isGreaterThanOrEqualTo(2));
+    void productionRunsAtLeastTwoReplicasOfEveryService() throws Exception {
+        assertThat(Rendered.kustomize(production()).all(Deployment.class))
+                .allSatisfy(d -> assertThat(d.getSpec().getReplicas()).isGreaterThanOrEqualTo(2));
+    }
+
+    /** An autoscaler and a disruption budget per Deployment; the autoscaler never goes below the budget's floor. */
+    @Test
+    void productionScalesEveryServiceAndKeepsOnePodThroughDisruptions() throws Exception {
+        Rendered rendered = Rendered.kustomize(production());
+
+        for (Deployment deployment : rendered.all(Deployment.class)) {
+            String name = deployment.getMetadata().getName();
+            HorizontalPodAutoscaler autoscaler = rendered.find(HorizontalPodAutoscaler.class, name).orElseThrow();
+            assertThat(autoscaler.getSpec().getScaleTargetRef().getKind()).isEqualTo("Deployment");
+            assertThat(autoscaler.getSpec().getScaleTargetRef().getName()).isEqualTo(name);
+            assertThat(autoscaler.getSpec().getMinReplicas()).isEqualTo(deployment.getSpec().getReplicas());
+            assertThat(autoscaler.getSpec().getMaxReplicas()).isGreaterThan(autoscaler.getSpec().getMinReplicas());
+            assertThat(autoscaler.getSpec().getMetrics()).extracting(m -> m.getResource().getName()).contains("cpu");
+            PodDisruptionBudget budget = rendered.find(PodDisruptionBudget.class, name).orElseThrow();
+            assertThat(deployment.getSpec().getTemplate().getMetadata().getLabels())
+                    .containsAllEntriesOf(budget.getSpec().getSelector().getMatchLabels());
+            assertThat(budget.getSpec().getMinAvailable().getIntVal()).isLessThan(autoscaler.getSpec().getMinReplicas());
+        }
     }
 
     @Test
-    void productionTakesTheDatabaseConnectionFromASecret() throws IOException {
-        for (Map<String, Object> deployment : of(Kustomize.render(production()), "Deployment")) {
-            Map<String, Object> container = Yaml.map(
-                    Yaml.list(Yaml.at(deployment, "spec", "template", "spec", "containers"), "containers").get(0), "container");
+    void productionTakesTheDatabaseConnectionFromASecret() throws Exception {
+        for (Deployment deployment : Rendered.kustomize(production()).all(Deployment.class)) {
             Map<String, String> fromSecret = new LinkedHashMap<>();
-            for (Object env : Yaml.list(container.get("env"), "env")) {
-                if (String.valueOf(Yaml.at(env, "name")).startsWith("SUBMISSION_DB_")) {
-                    fromSecret.put(String.valueOf(Yaml.at(env, "name")),
-                            Yaml.at(env, "valueFrom", "secretKeyRef", "name") + "/" + Yaml.at(env, "valueFrom", "secretKeyRef", "key"));
+            for (EnvVar env : containers(deployment.getSpec().getTemplate().getSpec()).get(0).getEnv()) {
+                if (env.getName().startsWith("SUBMISSION_DB_")) {
+                    fromSecret.put(env.getName(), env.getValueFrom().getSecretKeyRef().getName() + "/"
+                            + env.getValueFrom().getSecretKeyRef().getKey());
                 }
             }
-            assertThat(fromSecret).as(Kustomize.name(deployment)).containsExactlyInAnyOrderEntriesOf(Map.of(
+            assertThat(fromSecret).as(deployment.getMetadata().getName()).containsExactlyInAnyOrderEntriesOf(Map.of(
                     "SUBMISSION_DB_URL", "submission-db/url",
                     "SUBMISSION_DB_USER", "submission-db/username",
                     "SUBMISSION_DB_PASSWORD", "submission-db/password"));
         }
     }
 
-    @Test
-    void committedBaseManifestsAreWhatTheBuildGenerates() throws IOException {
-        for (String service : GeneratedManifests.SERVICES) {
-            assumeTrue(Files.isRegularFile(GeneratedManifests.generated(Project.ROOT, service)),
-                    "the services are not packaged: nothing generated to compare with");
-        }
-
-        assertThat(GeneratedManifests.outOfDate(Project.ROOT))
-                .as("run: java -jar deploy/launcher/target/submission-launcher.jar sync-manifests").isEmpty();
+    private static List<HTTPIngressPath> paths(Rendered rendered) {
+        List<Ingress> ingresses = rendered.all(Ingress.class);
+        assertThat(ingresses).isNotEmpty();
+        return ingresses.stream().flatMap(i -> i.getSpec().getRules().stream())
+                .flatMap(rule -> rule.getHttp().getPaths().stream()).toList();
     }
 
-    /** Where kubectl is installed, it must render exactly the objects this renderer renders. */
-    @ParameterizedTest
-    @MethodSource("kustomizations")
-    void kubectlRendersTheSameObjects(Path dir) throws Exception {
-        assumeTrue(kubectl(), "kubectl is not installed");
-        Process process = new ProcessBuilder("kubectl", "kustomize", dir.toString())
-                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
-        String rendered = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        assertThat(process.exitValue()).isZero();
-
-        assertThat(new ArrayList<Object>(Kustomize.render(dir))).isEqualTo(Yaml.documents(rendered));
+    private static List<Container> containers(PodSpec pod) {
+        assertThat(pod.getContainers()).isNotEmpty();
+        return pod.getContainers();
     }
 
-    static boolean kubectl() {
-        try {
-            Process process = new ProcessBuilder("kubectl", "version", "--client").redirectErrorStream(true).start();
-            process.getInputStream().readAllBytes();
-            return process.waitFor(30, TimeUnit.SECONDS) && process.exitValue() == 0;
-        } catch (IOException | InterruptedException e) {
-            return false;
-        }
+    private static boolean opens(Integer containerPort, String portName, IntOrString target) {
+        return target.getIntVal() != null ? target.getIntVal().equals(containerPort) : target.getStrVal().equals(portName);
     }
 
     private static Path production() {
         return Project.ROOT.resolve("deploy/k8s/overlays/production");
-    }
-
-    private static List<Map<String, Object>> of(List<Map<String, Object>> objects, String kind) {
-        return objects.stream().filter(o -> kind.equals(Kustomize.kind(o))).toList();
     }
 }

@@ -2,7 +2,6 @@ package org.submission.deploy.launcher;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -12,7 +11,6 @@ import java.io.InputStreamReader;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -30,7 +28,7 @@ import org.submission.deploy.testing.Project;
  * The launcher as a user runs it: a separate process with {@code --offline}, the three real
  * services and an embedded PostgreSQL, the printed example calls executed as printed, then
  * SIGTERM and no process or port left behind. Needs the services' quarkus-app (built by the
- * reactor before this module).
+ * reactor before this module; missing, the test fails).
  */
 class LocalStackLifecycleTest {
 
@@ -40,7 +38,7 @@ class LocalStackLifecycleTest {
 
     @Test
     void startsAnswersTheThreeExampleCallsAsPrintedAndStopsEveryChild() throws Exception {
-        assumeServicesBuilt();
+        requireServicesBuilt();
         int port = freePortBlock();
         Launched stack = launch("--offline", "--port", Integer.toString(port), "--timeout", "300");
         try {
@@ -112,10 +110,11 @@ class LocalStackLifecycleTest {
         return JSON.readTree(body);
     }
 
-    private static void assumeServicesBuilt() {
+    /** The reactor packages the services before this module: a missing jar is a failure, never a skip. */
+    private static void requireServicesBuilt() {
         for (ServiceSpec spec : ServiceSpec.all(8080)) {
-            assumeTrue(Files.isRegularFile(spec.runnerJar(ROOT)),
-                    spec.runnerJar(ROOT) + " is missing: build the services first (./mvnw -B package -DskipTests)");
+            assertThat(spec.runnerJar(ROOT)).as("built by ./mvnw package (the reactor builds it before this module)")
+                    .isRegularFile();
         }
     }
 
