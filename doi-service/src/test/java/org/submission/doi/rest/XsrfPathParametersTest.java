@@ -46,12 +46,16 @@ class XsrfPathParametersTest {
     @Inject
     DataSource dataSource;
 
+    /** Fresh for each test, so that no cached answer can stand in for an upstream call. */
+    private String doi;
+
     @BeforeEach
     void everyUpstreamCallWouldSucceed() {
         Upstreams.reset(upstream, circuits);
         TestData.clear(dataSource);
+        doi = Fixtures.newDoi();
         upstream.stubFor(any(anyUrl()).willReturn(aResponse().withStatus(200)
-                .withHeader("Content-Type", "application/json").withBody(Fixtures.text("work-article.json"))));
+                .withHeader("Content-Type", "application/json").withBody(Fixtures.work(doi, "Journal of Path Tricks", "print:2049-3630"))));
     }
 
     @ParameterizedTest
@@ -59,7 +63,7 @@ class XsrfPathParametersTest {
             "/doi/journal;x=1", "/%64oi/journal", "/doi%2Fjournal", "/doi/%6aournal", "/doi/./journal", "/x/../doi/journal"})
     void basicCredentialsWithoutXsrfReachNoUpstreamWhateverThePathSpelling(String path) {
         given().urlEncodingEnabled(false).auth().preemptive().basic("backend", "backend-secret")
-                .get(path + "?doi=" + Fixtures.ARTICLE_DOI)
+                .get(path + "?doi=" + doi)
                 .then().statusCode(in(List.of(400, 403, 404)))
                 .contentType(startsWith("application/json"))
                 .body("error", not(emptyOrNullString()));
@@ -70,7 +74,7 @@ class XsrfPathParametersTest {
     @ParameterizedTest
     @ValueSource(strings = {"/doi/journal", "/doi;x=1/journal", "/doi/manuscript"})
     void anAnonymousCallerIsToldToAuthenticateBeforeAnythingAboutXsrf(String path) {
-        given().urlEncodingEnabled(false).get(path + "?doi=" + Fixtures.ARTICLE_DOI)
+        given().urlEncodingEnabled(false).get(path + "?doi=" + doi)
                 .then().statusCode(401)
                 .contentType(startsWith("application/json"))
                 .body("error", startsWith("Authentication required"));
@@ -81,7 +85,7 @@ class XsrfPathParametersTest {
     void theSameRequestWithTheXsrfHeaderIsServed() {
         given().urlEncodingEnabled(false).auth().preemptive().basic("backend", "backend-secret")
                 .cookie("XSRF-TOKEN", "t").header("X-XSRF-TOKEN", "t")
-                .get("/doi;x=1/journal?doi=" + Fixtures.ARTICLE_DOI)
+                .get("/doi;x=1/journal?doi=" + doi)
                 .then().statusCode(200);
         assertThat(upstream.getAllServeEvents()).hasSize(1);
         assertThat(Journals.all(dataSource)).hasSize(1);

@@ -15,11 +15,11 @@ import org.submission.shared.error.ErrorMessages;
 import org.submission.shared.error.RouterErrors;
 
 /**
- * Refuses, before any route runs, what no resource should see: a request line, headers or a
- * declared body over the limits (414, 431, 413 with a JSON body, where the HTTP codec and the
- * framework's own body limit would answer without one), and a
- * request repeating an identity or secret header (400): a proxy must replace such headers, never
- * append, because which copy a component reads is not defined.
+ * Refuses, before any route runs, what no resource should see: a malformed URI (400), a request
+ * line, headers or declared body over the limits (414, 431, 413, each with a JSON body where the
+ * HTTP codec and the framework's body limit would answer without one), and a request repeating an
+ * identity or secret header (400): a proxy must replace such headers, never append, because which
+ * copy a component reads is not defined.
  */
 @ApplicationScoped
 public class RequestScreen {
@@ -36,9 +36,9 @@ public class RequestScreen {
     }
 
     /**
-     * Quarkus's root handler answers a URI that {@code java.net.URI} rejects (a malformed escape such as
-     * {@code %ZZ}) with a bare 400 before any route runs, unless this JVM property is set when it
-     * loads; each service's main sets it, so that {@link #screen} answers such a URI in JSON.
+     * Quarkus's root handler answers a URI that {@code java.net.URI} rejects (a malformed escape
+     * such as {@code %ZZ}) with a bare 400 before any route runs, unless this JVM property is set
+     * when it loads; each service's main sets it, so that {@link #screen} answers in JSON.
      */
     public static void takeOverUriValidation() {
         System.setProperty("vertx.disableURIValidation", "true");

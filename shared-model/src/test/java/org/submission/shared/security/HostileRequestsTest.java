@@ -18,6 +18,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.submission.shared.error.ErrorMessages;
 import org.submission.shared.testing.EmbeddedPostgresResource;
+import org.submission.shared.testing.RawHttp;
 
 /**
  * Requests the HTTP layer refuses before any resource runs: each answer is JSON

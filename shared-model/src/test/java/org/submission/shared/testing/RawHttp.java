@@ -1,4 +1,4 @@
-package org.submission.shared.security;
+package org.submission.shared.testing;
 
 import io.restassured.RestAssured;
 import java.io.IOException;
@@ -9,10 +9,10 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 
 /** Sends a request line no HTTP client library would build (a malformed escape) and reads the answer. */
-final class RawHttp {
+public final class RawHttp {
 
     /** Status line, headers and body as one text. */
-    static String get(String target) {
+    public static String get(String target) {
         try (Socket socket = new Socket("127.0.0.1", RestAssured.port)) {
             socket.setSoTimeout(10_000);
             OutputStream out = socket.getOutputStream();
