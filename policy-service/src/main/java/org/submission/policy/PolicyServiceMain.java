@@ -4,6 +4,7 @@ import io.quarkus.runtime.Quarkus;
 import io.quarkus.runtime.annotations.QuarkusMain;
 import java.util.Map;
 import org.submission.shared.db.LocalDatabase;
+import org.submission.shared.security.RequestScreen;
 
 /** Starts an embedded PostgreSQL with the demo data when no database is configured, then the service. */
 @QuarkusMain
@@ -17,6 +18,7 @@ public class PolicyServiceMain {
 
     public static void main(String... args) {
         LocalDatabase.prepareForRun(DEMO_SETTINGS);
+        RequestScreen.takeOverUriValidation();
         Quarkus.run(args);
     }
 }

@@ -32,23 +32,23 @@ public class ErrorMappers {
 
     @ServerExceptionMapper({AuthenticationFailedException.class, UnauthorizedException.class})
     public Response unauthenticated() {
-        return json(401, "Authentication required: send valid credentials.");
+        return json(401, ErrorMessages.UNAUTHENTICATED);
     }
 
     @ServerExceptionMapper
     public Response forbidden(ForbiddenException e) {
-        return json(403, "You are not allowed to do this.");
+        return json(403, ErrorMessages.forStatus(403));
     }
 
     @ServerExceptionMapper
     public Response notFound(NotFoundException e, HttpServerRequest request) {
-        return json(404, "No resource at " + request.path());
+        return json(404, ErrorMessages.noResource(request.path()));
     }
 
     @ServerExceptionMapper
     public Response notAllowed(NotAllowedException e, HttpServerRequest request) {
         Response.ResponseBuilder answer = Response.status(405).type(MediaType.APPLICATION_JSON_TYPE)
-                .entity(new ErrorBody("Method " + request.method() + " is not allowed on " + request.path()));
+                .entity(new ErrorBody(ErrorMessages.methodNotAllowed(request.method().name(), request.path())));
         String allow = e.getResponse().getHeaderString("Allow");
         if (allow != null) {
             answer.header("Allow", allow);
@@ -59,13 +59,7 @@ public class ErrorMappers {
     @ServerExceptionMapper
     public Response web(WebApplicationException e) {
         int status = e.getResponse().getStatus();
-        return json(status, switch (status) {
-            case 400 -> "Malformed request.";
-            case 406 -> "This resource answers application/json only.";
-            case 413 -> "The request body is too large.";
-            case 415 -> "Unsupported content type.";
-            default -> status >= 500 ? "Internal server error." : "Request failed.";
-        });
+        return json(status, ErrorMessages.forStatus(status));
     }
 
     @ServerExceptionMapper
@@ -85,10 +79,10 @@ public class ErrorMappers {
         if (DatabaseOutage.causedBy(e)) {
             Log.warnf("Database unavailable: %s", DatabaseOutage.describe(e));
             return Response.status(503).type(MediaType.APPLICATION_JSON_TYPE).header("Retry-After", "5")
-                    .entity(new ErrorBody("The database is unavailable; try again shortly.")).build();
+                    .entity(new ErrorBody(ErrorMessages.DATABASE_UNAVAILABLE)).build();
         }
         Log.errorf(e, "Unexpected failure");
-        return json(500, "Internal server error.");
+        return json(500, ErrorMessages.forStatus(500));
     }
 
     public static Response json(int status, String message) {

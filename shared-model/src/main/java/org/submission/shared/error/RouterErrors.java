@@ -6,6 +6,8 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import java.net.URI;
+import java.net.URISyntaxException;
 
 /**
  * JSON errors for what never reaches RESTEasy: a path no route serves, and failures of the HTTP
@@ -22,7 +24,7 @@ public class RouterErrors {
         for (int status : new int[] {400, 404, 405, 413, 414, 431, 500}) {
             router.errorHandler(status, RouterErrors::failure);
         }
-        router.route().last().handler(ctx -> write(ctx, 404, "No resource at " + ctx.normalizedPath()));
+        router.route().last().handler(ctx -> write(ctx, 404, ErrorMessages.noResource(ctx.request().path())));
     }
 
     private static void failure(RoutingContext ctx) {
@@ -39,25 +41,32 @@ public class RouterErrors {
             status = 401;
         } else if (failure instanceof io.quarkus.security.ForbiddenException) {
             status = 403;
-        } else if (failure instanceof IllegalArgumentException && status < 400) {
+        } else if ((failure instanceof IllegalArgumentException && status < 400) || malformed(ctx.request().uri())) {
+            // an escape the router could not decode; when it fails matching a path, Vert.x passes
+            // neither the exception nor a status
             status = 400;
         }
         if (status < 400) {
             status = 500;
         }
         if (status >= 500) {
-            Log.errorf(failure, "HTTP layer failure on %s", ctx.normalizedPath());
+            Log.errorf(failure, "HTTP layer failure on %s", ctx.request().path());
         }
         write(ctx, status, switch (status) {
-            case 400 -> "Malformed request.";
-            case 401 -> "Authentication required: send valid credentials.";
-            case 403 -> "You are not allowed to do this.";
-            case 404 -> "No resource at " + ctx.normalizedPath();
-            case 405 -> "Method " + ctx.request().method() + " is not allowed on " + ctx.normalizedPath();
-            case 413 -> "The request body is too large.";
-            case 414, 431 -> "The request line or headers are too large.";
-            default -> status >= 500 ? "Internal server error." : "Request failed.";
+            case 404 -> ErrorMessages.noResource(ctx.request().path());
+            case 405 -> ErrorMessages.methodNotAllowed(ctx.request().method().name(), ctx.request().path());
+            default -> ErrorMessages.forStatus(status);
         });
+    }
+
+    /** A URI {@link URI} rejects, a malformed escape such as {@code %ZZ} in particular. */
+    public static boolean malformed(String uri) {
+        try {
+            new URI(uri);
+            return false;
+        } catch (URISyntaxException e) {
+            return true;
+        }
     }
 
     public static void write(RoutingContext ctx, int status, String message) {
@@ -65,7 +74,9 @@ public class RouterErrors {
         if (response.ended()) {
             return;
         }
+        // nosniff again: the header route of quarkus.http.header may not have run (a path it could not match)
         response.setStatusCode(status).putHeader("Content-Type", "application/json")
+                .putHeader("X-Content-Type-Options", "nosniff")
                 .end(new ErrorBody(message).toJson());
     }
 }

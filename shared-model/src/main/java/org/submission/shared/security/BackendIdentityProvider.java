@@ -30,9 +30,10 @@ public class BackendIdentityProvider implements IdentityProvider<UsernamePasswor
         return UsernamePasswordAuthenticationRequest.class;
     }
 
+    /** Ahead of the Elytron realm (default priority 1001), which fails outright for names it does not know. */
     @Override
     public int priority() {
-        return 100;
+        return SYSTEM_FIRST + 1000;
     }
 
     @Override

@@ -1,7 +1,9 @@
 package org.submission.shared.security;
 
 import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.empty;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItems;
 import static org.hamcrest.Matchers.nullValue;
@@ -10,6 +12,9 @@ import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import jakarta.inject.Inject;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -46,6 +51,52 @@ class SecurityTest {
                 .contentType(ContentType.JSON)
                 .header("WWW-Authenticate", nullValue())
                 .body("error", containsString("Authentication required"));
+    }
+
+    @Test
+    void anotherBackendAccountCanComeFromThePropertiesRealm() {
+        given().auth().preemptive().basic("scripts", "scripts-secret")
+                .when().get("/probe")
+                .then().statusCode(200)
+                .body("principal", equalTo("scripts"))
+                .body("backend", equalTo(true));
+        given().auth().preemptive().basic("scripts", "backend-secret")
+                .when().get("/probe")
+                .then().statusCode(401).contentType(ContentType.JSON);
+    }
+
+    @Test
+    void aRealmAccountWithoutTheBackendRoleIsNoBackend() {
+        given().auth().preemptive().basic("ada-script", "ada-secret")
+                .when().get("/probe")
+                .then().statusCode(200)
+                .body("principal", equalTo("ada-script"))
+                .body("backend", equalTo(false))
+                .body("roles", empty());
+    }
+
+    @Test
+    void aUsernameSharedByTwoUsersMeansTheOneWithTheLowestId() {
+        insertUser(900, "twin@example.edu", "admin");
+        insertUser(50, "twin@example.edu", "submitter");
+        given().header("X-Proxy-Secret", "proxy-secret").header("Eppn", "twin@example.edu")
+                .when().get("/probe")
+                .then().statusCode(200)
+                .body("userId", equalTo("50"))
+                .body("roles", contains("submitter"));
+    }
+
+    private void insertUser(long id, String username, String roles) {
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement insert = connection.prepareStatement(
+                     "insert into pass_user (id, username, roles, affiliation) values (?, ?, ?, '')")) {
+            insert.setLong(1, id);
+            insert.setString(2, username);
+            insert.setString(3, roles);
+            insert.executeUpdate();
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     @Test
@@ -89,6 +140,16 @@ class SecurityTest {
                 .header("Eppn", "ada@example.edu")
                 .when().get("/probe")
                 .then().statusCode(401);
+    }
+
+    @Test
+    void anonymousStateChangeIsToldToAuthenticateBeforeAnythingAboutXsrf() {
+        given().when().post("/probe")
+                .then().statusCode(401).contentType(ContentType.JSON)
+                .body("error", containsString("Authentication required"));
+        given().when().get("/doi/probe")
+                .then().statusCode(401).contentType(ContentType.JSON)
+                .body("error", containsString("Authentication required"));
     }
 
     @Test
