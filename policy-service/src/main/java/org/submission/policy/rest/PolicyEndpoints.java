@@ -28,9 +28,9 @@ import org.submission.policy.service.RepositoryChoice;
 /**
  * The two policy endpoints, served under both path forms of the seed ({@link PolicyResource},
  * {@link PolicyServiceAliasResource}). Error answers are the shared JSON error body, which the
- * shared OpenAPI filter documents; {@code @Authenticated} stands on each method because on this
- * class it would protect the endpoints without marking them secured in the OpenAPI document.
+ * shared OpenAPI filter documents.
  */
+@Authenticated
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Policies")
 public abstract class PolicyEndpoints {
@@ -57,7 +57,6 @@ public abstract class PolicyEndpoints {
 
     @GET
     @Path("policies")
-    @Authenticated
     @Operation(summary = "Policies that apply to a submission", description = POLICIES)
     @APIResponse(responseCode = "200", description = "The applicable policies", content = @Content(
             mediaType = MediaType.APPLICATION_JSON, schema = @Schema(type = SchemaType.ARRAY, implementation = PolicyEntry.class)))
@@ -73,7 +72,6 @@ public abstract class PolicyEndpoints {
 
     @POST
     @Path("policies")
-    @Authenticated
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_FORM_URLENCODED,
             schema = @Schema(implementation = SubmissionForm.class)))
@@ -96,7 +94,6 @@ public abstract class PolicyEndpoints {
 
     @GET
     @Path("repositories")
-    @Authenticated
     @Operation(summary = "Repositories to deposit a submission into", description = REPOSITORIES)
     @APIResponse(responseCode = "200", description = "Required and optional repositories",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = RepositoryChoice.class)))
@@ -112,7 +109,6 @@ public abstract class PolicyEndpoints {
 
     @POST
     @Path("repositories")
-    @Authenticated
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_FORM_URLENCODED,
             schema = @Schema(implementation = SubmissionForm.class)))

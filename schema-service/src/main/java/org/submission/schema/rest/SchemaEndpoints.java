@@ -34,9 +34,8 @@ import org.submission.shared.error.ApiException;
  * The schema endpoints, served at {@code /schemaservice} ({@link SchemaResource}) and at the alias
  * {@code /schema} that later clients call ({@link SchemaAliasResource}). Error answers are the
  * shared JSON error body, which the shared OpenAPI filter documents for every error status.
- * {@code @Authenticated} stands on each method: on this class it would protect the endpoints but
- * not mark them secured in the OpenAPI document, and on the subclasses the reverse.
  */
+@Authenticated
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Metadata schemas")
 public abstract class SchemaEndpoints {
@@ -62,7 +61,6 @@ public abstract class SchemaEndpoints {
     }
 
     @GET
-    @Authenticated
     @Operation(summary = "The metadata schemas of repositories",
             description = "The listed repositories' draft-07 schemas with every $ref resolved, in dependency order, or merged"
                     + " into one union schema")
@@ -84,7 +82,6 @@ public abstract class SchemaEndpoints {
 
     @POST
     @Path("validate")
-    @Authenticated
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(summary = "Validate a metadata blob",
             description = "Validates the blob against every schema of the listed repositories, as a client does before"
