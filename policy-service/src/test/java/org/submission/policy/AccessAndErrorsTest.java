@@ -81,6 +81,15 @@ class AccessAndErrorsTest {
     }
 
     @Test
+    void aSemicolonDoesNotEndTheSubmission() {
+        // sent as written (rest-assured would escape it): once read as the first id, and answered for it
+        for (String endpoint : ENDPOINTS) {
+            Calls.as("backend").urlEncodingEnabled(false).get(endpoint + "?submission=" + ids.get("S-all") + ";" + ids.get("S-ir"))
+                    .then().statusCode(400).contentType(ContentType.JSON).body("error", containsString("decimal integer"));
+        }
+    }
+
+    @Test
     void aMissingSubmissionIsABadRequest() {
         for (String endpoint : ENDPOINTS) {
             Calls.as("backend").get(endpoint).then().statusCode(400).contentType(ContentType.JSON)

@@ -2,13 +2,13 @@ package org.submission.policy.rest;
 
 import io.quarkus.security.Authenticated;
 import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.UriInfo;
@@ -27,18 +27,27 @@ import org.submission.policy.service.RepositoryChoice;
 
 /**
  * The two policy endpoints, served under both path forms of the seed ({@link PolicyResource},
- * {@link PolicyServiceAliasResource}). Parameters are read as lists so that a repeated one is a
- * 400 rather than a silent pick.
+ * {@link PolicyServiceAliasResource}). Error answers are the shared JSON error body, which the
+ * shared OpenAPI filter documents.
  */
+@Authenticated
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Policies")
 public abstract class PolicyEndpoints {
 
-    private static final String SUBMISSION = "Id of the Submission: decimal digits, 0 to 9223372036854775807";
-    private static final String EXPLAIN = "true adds \"reasons\" to every entry: how it was reached";
     private static final String POST_NOTE = " The same answer as the GET, for a submission=<id> form body;"
             + " submission and explain may also be given in the query string, as for the GET. As a state-changing"
             + " method it needs the XSRF double submit (header X-XSRF-TOKEN equal to cookie XSRF-TOKEN).";
+    private static final String POLICIES = "Funder policies through every grant's primary and direct funder, and the"
+            + " institutional policy when the caller or the submitter is affiliated with the institution. Ascending id order.";
+    private static final String REPOSITORIES = "Repositories of the submission's effective policies that apply to it. The"
+            + " institutional repository is optional (selected) beside others and required when alone. Ascending id order;"
+            + " both arrays always present.";
+    private static final String BAD_REQUEST = "submission missing, empty, given twice, not a decimal integer (61;62"
+            + " included) or out of range; explain not true/false";
+    private static final String FORBIDDEN = "The caller is not the submitter, a preparer, an admin user or a backend account";
+    private static final String NOT_FOUND = "No submission with that id";
+    private static final String UNAVAILABLE = "The database is unreachable; retry later (header Retry-After)";
 
     private final PolicyService service;
 
@@ -48,48 +57,35 @@ public abstract class PolicyEndpoints {
 
     @GET
     @Path("policies")
-    @Authenticated
-    @Operation(summary = "Policies that apply to a submission",
-            description = "Funder policies through every grant's primary and direct funder, and the institutional"
-                    + " policy when the caller or the submitter is affiliated with the institution. Ascending id order.")
-    @APIResponse(responseCode = "200", description = "The applicable policies",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON,
-                    schema = @Schema(type = SchemaType.ARRAY, implementation = PolicyEntry.class)))
-    @APIResponse(responseCode = "400", ref = PolicyApi.BAD_REQUEST)
-    @APIResponse(responseCode = "401", ref = PolicyApi.UNAUTHENTICATED)
-    @APIResponse(responseCode = "403", ref = PolicyApi.FORBIDDEN)
-    @APIResponse(responseCode = "404", ref = PolicyApi.NOT_FOUND)
-    @APIResponse(responseCode = "405", ref = PolicyApi.NOT_ALLOWED)
-    @APIResponse(responseCode = "503", ref = PolicyApi.UNAVAILABLE)
-    public Uni<List<PolicyEntry>> policies(
-            @Parameter(description = SUBMISSION, required = true, example = "60",
-                    schema = @Schema(type = SchemaType.STRING, pattern = "^[0-9]+$")) @QueryParam("submission") List<String> submission,
-            @Parameter(description = EXPLAIN, example = "false",
-                    schema = @Schema(type = SchemaType.BOOLEAN)) @QueryParam("explain") List<String> explain) {
-        return Uni.createFrom().deferred(() -> service.policies(
-                RequestParameters.submission(submission), RequestParameters.explain(explain)));
+    @Operation(summary = "Policies that apply to a submission", description = POLICIES)
+    @APIResponse(responseCode = "200", description = "The applicable policies", content = @Content(
+            mediaType = MediaType.APPLICATION_JSON, schema = @Schema(type = SchemaType.ARRAY, implementation = PolicyEntry.class)))
+    @APIResponse(responseCode = "400", description = BAD_REQUEST)
+    @APIResponse(responseCode = "401", description = "Not authenticated")
+    @APIResponse(responseCode = "403", description = FORBIDDEN)
+    @APIResponse(responseCode = "404", description = NOT_FOUND)
+    @APIResponse(responseCode = "405", description = "Any method other than GET, HEAD, OPTIONS and POST on this path")
+    @APIResponse(responseCode = "503", description = UNAVAILABLE)
+    public Uni<List<PolicyEntry>> policies(@BeanParam PolicyQuery query) {
+        return Uni.createFrom().deferred(() -> service.policies(query.submission(), query.explain()));
     }
 
     @POST
     @Path("policies")
-    @Authenticated
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_FORM_URLENCODED,
             schema = @Schema(implementation = SubmissionForm.class)))
-    @Operation(summary = "Policies that apply to a submission (form variant)",
-            description = "Funder and institutional policies, as the GET." + POST_NOTE)
-    @APIResponse(responseCode = "200", description = "The applicable policies",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON,
-                    schema = @Schema(type = SchemaType.ARRAY, implementation = PolicyEntry.class)))
-    @APIResponse(responseCode = "400", ref = PolicyApi.BAD_REQUEST)
-    @APIResponse(responseCode = "401", ref = PolicyApi.UNAUTHENTICATED)
-    @APIResponse(responseCode = "403", ref = PolicyApi.FORBIDDEN)
-    @APIResponse(responseCode = "404", ref = PolicyApi.NOT_FOUND)
-    @APIResponse(responseCode = "415", ref = PolicyApi.UNSUPPORTED)
-    @APIResponse(responseCode = "503", ref = PolicyApi.UNAVAILABLE)
-    public Uni<List<PolicyEntry>> policiesByForm(
-            byte[] body, @Context UriInfo uri,
-            @Parameter(hidden = true) @HeaderParam("Content-Type") String contentType) {
+    @Operation(summary = "Policies that apply to a submission (form variant)", description = POLICIES + POST_NOTE)
+    @APIResponse(responseCode = "200", description = "The applicable policies", content = @Content(
+            mediaType = MediaType.APPLICATION_JSON, schema = @Schema(type = SchemaType.ARRAY, implementation = PolicyEntry.class)))
+    @APIResponse(responseCode = "400", description = BAD_REQUEST)
+    @APIResponse(responseCode = "401", description = "Not authenticated")
+    @APIResponse(responseCode = "403", description = FORBIDDEN + "; or the X-XSRF-TOKEN header does not echo the XSRF-TOKEN cookie")
+    @APIResponse(responseCode = "404", description = NOT_FOUND)
+    @APIResponse(responseCode = "415", description = "POST body that is not application/x-www-form-urlencoded")
+    @APIResponse(responseCode = "503", description = UNAVAILABLE)
+    public Uni<List<PolicyEntry>> policiesByForm(byte[] body, @Context UriInfo uri,
+                                                 @Parameter(hidden = true) @HeaderParam("Content-Type") String contentType) {
         return Uni.createFrom().deferred(() -> {
             FormRequest form = FormRequest.of(contentType, body, uri);
             return service.policies(form.submission(), form.explain());
@@ -98,47 +94,35 @@ public abstract class PolicyEndpoints {
 
     @GET
     @Path("repositories")
-    @Authenticated
-    @Operation(summary = "Repositories to deposit a submission into",
-            description = "Repositories of the submission's effective policies that apply to it. The institutional"
-                    + " repository is optional (selected) beside others and required when alone. Ascending id order;"
-                    + " both arrays always present.")
+    @Operation(summary = "Repositories to deposit a submission into", description = REPOSITORIES)
     @APIResponse(responseCode = "200", description = "Required and optional repositories",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = RepositoryChoice.class)))
-    @APIResponse(responseCode = "400", ref = PolicyApi.BAD_REQUEST)
-    @APIResponse(responseCode = "401", ref = PolicyApi.UNAUTHENTICATED)
-    @APIResponse(responseCode = "403", ref = PolicyApi.FORBIDDEN)
-    @APIResponse(responseCode = "404", ref = PolicyApi.NOT_FOUND)
-    @APIResponse(responseCode = "405", ref = PolicyApi.NOT_ALLOWED)
-    @APIResponse(responseCode = "503", ref = PolicyApi.UNAVAILABLE)
-    public Uni<RepositoryChoice> repositories(
-            @Parameter(description = SUBMISSION, required = true, example = "60",
-                    schema = @Schema(type = SchemaType.STRING, pattern = "^[0-9]+$")) @QueryParam("submission") List<String> submission,
-            @Parameter(description = EXPLAIN, example = "false",
-                    schema = @Schema(type = SchemaType.BOOLEAN)) @QueryParam("explain") List<String> explain) {
-        return Uni.createFrom().deferred(() -> service.repositories(
-                RequestParameters.submission(submission), RequestParameters.explain(explain)));
+    @APIResponse(responseCode = "400", description = BAD_REQUEST)
+    @APIResponse(responseCode = "401", description = "Not authenticated")
+    @APIResponse(responseCode = "403", description = FORBIDDEN)
+    @APIResponse(responseCode = "404", description = NOT_FOUND)
+    @APIResponse(responseCode = "405", description = "Any method other than GET, HEAD, OPTIONS and POST on this path")
+    @APIResponse(responseCode = "503", description = UNAVAILABLE)
+    public Uni<RepositoryChoice> repositories(@BeanParam PolicyQuery query) {
+        return Uni.createFrom().deferred(() -> service.repositories(query.submission(), query.explain()));
     }
 
     @POST
     @Path("repositories")
-    @Authenticated
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_FORM_URLENCODED,
             schema = @Schema(implementation = SubmissionForm.class)))
-    @Operation(summary = "Repositories to deposit a submission into (form variant)",
-            description = "Required and optional repositories, as the GET." + POST_NOTE)
+    @Operation(summary = "Repositories to deposit a submission into (form variant)", description = REPOSITORIES + POST_NOTE)
     @APIResponse(responseCode = "200", description = "Required and optional repositories",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = RepositoryChoice.class)))
-    @APIResponse(responseCode = "400", ref = PolicyApi.BAD_REQUEST)
-    @APIResponse(responseCode = "401", ref = PolicyApi.UNAUTHENTICATED)
-    @APIResponse(responseCode = "403", ref = PolicyApi.FORBIDDEN)
-    @APIResponse(responseCode = "404", ref = PolicyApi.NOT_FOUND)
-    @APIResponse(responseCode = "415", ref = PolicyApi.UNSUPPORTED)
-    @APIResponse(responseCode = "503", ref = PolicyApi.UNAVAILABLE)
-    public Uni<RepositoryChoice> repositoriesByForm(
-            byte[] body, @Context UriInfo uri,
-            @Parameter(hidden = true) @HeaderParam("Content-Type") String contentType) {
+    @APIResponse(responseCode = "400", description = BAD_REQUEST)
+    @APIResponse(responseCode = "401", description = "Not authenticated")
+    @APIResponse(responseCode = "403", description = FORBIDDEN + "; or the X-XSRF-TOKEN header does not echo the XSRF-TOKEN cookie")
+    @APIResponse(responseCode = "404", description = NOT_FOUND)
+    @APIResponse(responseCode = "415", description = "POST body that is not application/x-www-form-urlencoded")
+    @APIResponse(responseCode = "503", description = UNAVAILABLE)
+    public Uni<RepositoryChoice> repositoriesByForm(byte[] body, @Context UriInfo uri,
+                                                    @Parameter(hidden = true) @HeaderParam("Content-Type") String contentType) {
         return Uni.createFrom().deferred(() -> {
             FormRequest form = FormRequest.of(contentType, body, uri);
             return service.repositories(form.submission(), form.explain());

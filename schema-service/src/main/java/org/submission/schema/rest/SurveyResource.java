@@ -1,116 +1,13 @@
 package org.submission.schema.rest;
 
-import io.quarkus.security.Authenticated;
-import io.smallrye.mutiny.Uni;
-import jakarta.ws.rs.GET;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.Path;
-import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.QueryParam;
-import jakarta.ws.rs.core.HttpHeaders;
-import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.core.Response;
-import java.util.Arrays;
-import java.util.LinkedHashSet;
-import java.util.List;
-import java.util.Set;
-import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
-import org.eclipse.microprofile.openapi.annotations.headers.Header;
-import org.eclipse.microprofile.openapi.annotations.media.Content;
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
-import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
-import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
-import org.eclipse.microprofile.openapi.annotations.tags.Tag;
-import org.submission.schema.service.EntityIds;
-import org.submission.schema.service.SchemaAnswer;
 import org.submission.schema.service.survey.SurveyService;
 
-/** SurveyJS forms derived from the stored schemas, for PASS UI releases that render SurveyJS. */
-@Path("/")
-@Authenticated
-@Produces(MediaType.APPLICATION_JSON)
-@Tag(name = "SurveyJS forms")
-public class SurveyResource {
-
-    private static final String READ_ONLY = "Comma-separated blob keys whose questions are read-only (the fields the UI"
-            + " filled from a DOI); keys of no question are ignored";
-
-    private static final String IF_NONE_MATCH = "ETag of an answer the client holds";
-
-    private final SurveyService service;
+/** {@code /schemaservice/surveyjs} and {@code /schemaservice/surveyjs/repositories}. */
+@Path("/schemaservice/surveyjs")
+public class SurveyResource extends SurveyEndpoints {
 
     public SurveyResource(SurveyService service) {
-        this.service = service;
-    }
-
-    @GET
-    @Path("schemaservice/surveyjs")
-    @Operation(summary = "The SurveyJS form of repositories",
-            description = "One question per field of the repositories' forms (first-seen over the dependency order), with"
-                    + " isRequired and requiredIf derived from what their schemas require of the blob")
-    @APIResponse(responseCode = "200", description = "A SurveyJS survey JSON: {\"elements\": [...], ...}",
-            headers = @Header(name = "ETag", description = "Strong validator of this answer"),
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(type = SchemaType.OBJECT)))
-    @APIResponse(responseCode = "304", description = "If-None-Match names the current answer's ETag")
-    @APIResponse(responseCode = "400", ref = SchemaApi.BAD_REQUEST)
-    @APIResponse(responseCode = "401", ref = SchemaApi.UNAUTHENTICATED)
-    @APIResponse(responseCode = "404", ref = SchemaApi.NOT_FOUND)
-    @APIResponse(responseCode = "409", ref = SchemaApi.CONFLICT)
-    @APIResponse(responseCode = "503", ref = SchemaApi.UNAVAILABLE)
-    public Uni<Response> survey(@Parameter(description = SchemaApi.IDS, required = true, example = "10,12") @QueryParam("entityIds") List<String> entityIds,
-                                @Parameter(description = READ_ONLY, example = "title,journal-title") @QueryParam("readOnly") List<String> readOnly,
-                                @Parameter(description = IF_NONE_MATCH) @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch) {
-        return service.survey(EntityIds.parse(entityIds), keys(readOnly)).map(answer -> response(answer, ifNoneMatch));
-    }
-
-    @GET
-    @Path("schema/surveyjs")
-    @Operation(summary = "The SurveyJS form of repositories (alias of /schemaservice/surveyjs)",
-            description = "The same answer as GET /schemaservice/surveyjs, beside the /schema path later client releases call")
-    @APIResponse(responseCode = "200", description = "A SurveyJS survey JSON: {\"elements\": [...], ...}",
-            headers = @Header(name = "ETag", description = "Strong validator of this answer"),
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(type = SchemaType.OBJECT)))
-    @APIResponse(responseCode = "304", description = "If-None-Match names the current answer's ETag")
-    @APIResponse(responseCode = "400", ref = SchemaApi.BAD_REQUEST)
-    @APIResponse(responseCode = "401", ref = SchemaApi.UNAUTHENTICATED)
-    @APIResponse(responseCode = "404", ref = SchemaApi.NOT_FOUND)
-    @APIResponse(responseCode = "409", ref = SchemaApi.CONFLICT)
-    @APIResponse(responseCode = "503", ref = SchemaApi.UNAVAILABLE)
-    public Uni<Response> surveyAlias(@Parameter(description = SchemaApi.IDS, required = true) @QueryParam("entityIds") List<String> entityIds,
-                                     @Parameter(description = READ_ONLY) @QueryParam("readOnly") List<String> readOnly,
-                                     @Parameter(description = IF_NONE_MATCH) @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch) {
-        return survey(entityIds, readOnly, ifNoneMatch);
-    }
-
-    @GET
-    @Path("schemaservice/surveyjs/repositories")
-    @Operation(summary = "Every stored repository schema's fields, in the PASS UI's repository.json format",
-            description = "One member per stored schema document with a form, named by the file's base name (nihms for"
-                    + " …/jhu/nihms.json): its fields as {\"name\": …}, with \"required\": true or a \"requiredIf\" expression")
-    @APIResponse(responseCode = "200", description = "A JSON object: schema base name → its fields",
-            headers = @Header(name = "ETag", description = "Strong validator of this answer"),
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(type = SchemaType.OBJECT)))
-    @APIResponse(responseCode = "304", description = "If-None-Match names the current answer's ETag")
-    @APIResponse(responseCode = "401", ref = SchemaApi.UNAUTHENTICATED)
-    public Response repositories(@Parameter(description = IF_NONE_MATCH) @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch) {
-        return response(service.repositories(), ifNoneMatch);
-    }
-
-    /** Every occurrence of the parameter, split at commas; empty pieces are no keys. */
-    private static Set<String> keys(List<String> values) {
-        Set<String> keys = new LinkedHashSet<>();
-        if (values != null) {
-            values.forEach(value -> Arrays.stream(value.split(",")).map(String::trim).filter(k -> !k.isEmpty()).forEach(keys::add));
-        }
-        return keys;
-    }
-
-    /** As the schema answers: If-None-Match compared weakly, a list or {@code *} honoured. */
-    private static Response response(SchemaAnswer answer, String ifNoneMatch) {
-        Response.ResponseBuilder response = answer.matches(ifNoneMatch) ? Response.notModified()
-                : Response.ok(answer.body(), MediaType.APPLICATION_JSON_TYPE);
-        // authenticated and database-dependent: any cache must ask again, which the ETag makes cheap
-        return response.header(HttpHeaders.ETAG, answer.etag()).header(HttpHeaders.CACHE_CONTROL, "private, no-cache").build();
+        super(service);
     }
 }

@@ -18,6 +18,11 @@ import org.submission.schema.store.StoredSchema;
  */
 public final class BlobValidator {
 
+    /** An answer lists at most this many errors, so it stays small whatever the blob (a 450 KB blob once gave 15 MB). */
+    public static final int MAX_ERRORS = 100;
+    /** A pointer or message quotes the blob (an unexpected key, a value outside an enum): cut it beyond this length. */
+    static final int MAX_TEXT = 300;
+
     /** everit's messages for a missing and an unexpected key, which name the key. */
     private static final Pattern NAMED_KEY = Pattern.compile("(?:required key \\[(.*)] not found|extraneous key \\[(.*)] is not permitted)");
     private static final Comparator<ValidationError> ORDER = Comparator.comparing(ValidationError::pointer)
@@ -39,7 +44,10 @@ public final class BlobValidator {
                 found.stream().distinct().sorted(ORDER).forEach(errors::add);
             }
         }
-        return new ValidationReport(errors.isEmpty(), List.copyOf(errors));
+        boolean truncated = errors.size() > MAX_ERRORS;
+        List<ValidationError> listed = errors.subList(0, Math.min(errors.size(), MAX_ERRORS)).stream()
+                .map(e -> new ValidationError(e.schema(), shorten(e.pointer()), e.keyword(), shorten(e.message()))).toList();
+        return new ValidationReport(errors.isEmpty(), listed, truncated);
     }
 
     private static void collect(ValidationException failure, String schema, List<ValidationError> out) {
@@ -55,6 +63,14 @@ public final class BlobValidator {
             return;
         }
         failure.getCausingExceptions().forEach(cause -> collect(cause, schema, out));
+    }
+
+    private static String shorten(String text) {
+        if (text.length() <= MAX_TEXT) {
+            return text;
+        }
+        int end = Character.isHighSurrogate(text.charAt(MAX_TEXT - 1)) ? MAX_TEXT - 1 : MAX_TEXT;
+        return text.substring(0, end) + "…";
     }
 
     /** everit points at the object missing a key or holding an unexpected one; the answer points at the key. */

@@ -13,7 +13,7 @@ import org.submission.shared.error.ApiException;
 
 /**
  * The answer to one schema request, computed once per distinct set of documents and kept: the
- * body bytes and their strong ETag, or the merge conflict to answer with.
+ * body bytes and their strong entity tag (unquoted), or the merge conflict to answer with.
  */
 public record SchemaAnswer(byte[] body, String etag, String conflict) {
 
@@ -46,23 +46,6 @@ public record SchemaAnswer(byte[] body, String etag, String conflict) {
         return this;
     }
 
-    /** {@code If-None-Match} semantics: weak comparison, {@code *} matches any current answer. */
-    public boolean matches(String ifNoneMatch) {
-        if (ifNoneMatch == null) {
-            return false;
-        }
-        for (String candidate : ifNoneMatch.split(",")) {
-            String tag = candidate.trim();
-            if (tag.startsWith("W/")) {
-                tag = tag.substring(2);
-            }
-            if (tag.equals("*") || tag.equals(etag)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     /** Each document was serialized once at start; the array is their concatenation. */
     private static byte[] concatenated(List<StoredSchema> ordered) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(ordered.stream().mapToInt(d -> d.json().length + 1).sum() + 1);
@@ -80,7 +63,7 @@ public record SchemaAnswer(byte[] body, String etag, String conflict) {
     public static SchemaAnswer of(byte[] body) {
         try {
             byte[] digest = MessageDigest.getInstance("SHA-256").digest(body);
-            return new SchemaAnswer(body, '"' + Base64.getUrlEncoder().withoutPadding().encodeToString(digest) + '"', null);
+            return new SchemaAnswer(body, Base64.getUrlEncoder().withoutPadding().encodeToString(digest), null);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is part of every Java runtime", e);
         }

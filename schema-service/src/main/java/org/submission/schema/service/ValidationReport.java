@@ -7,5 +7,6 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 @Schema(description = "Outcome of validating a metadata blob")
 public record ValidationReport(
         @Schema(description = "True when the blob satisfies every schema") boolean valid,
-        @Schema(description = "Every failure, schema by schema in answer order; empty when valid") List<ValidationError> errors) {
+        @Schema(description = "The failures, schema by schema in answer order, at most 100; empty when valid") List<ValidationError> errors,
+        @Schema(description = "True when there were more than the failures listed") boolean truncated) {
 }

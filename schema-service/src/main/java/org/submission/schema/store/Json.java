@@ -1,6 +1,7 @@
 package org.submission.schema.store;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -22,16 +23,12 @@ import org.json.JSONObject;
  */
 public final class Json {
 
-    /**
-     * Decimals are kept as written ({@code 1.50} stays {@code 1.50}, {@code 1e999} stays finite),
-     * so answers repeat the stored numbers and org.json, which refuses infinities, gets them all.
-     */
-    public static final JsonMapper MAPPER = JsonMapper.builder()
-            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-            .disable(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES)
-            .build();
+    /** Deeper than any real blob or schema; deeper input is refused before it can exhaust a stack. */
+    public static final int MAX_DEPTH = 100;
+    public static final int MAX_STRING_LENGTH = 1_000_000;
+    public static final int MAX_NUMBER_LENGTH = 1_000;
+
+    public static final JsonMapper MAPPER = configure(new JsonMapper());
 
     public static final JsonNodeFactory NODES = MAPPER.getNodeFactory();
 
@@ -44,6 +41,19 @@ public final class Json {
     };
 
     private Json() {
+    }
+
+    /**
+     * Strict, and bounded so that hostile input fails early. Decimals are kept as written ({@code 1.50} stays {@code 1.50}, {@code 1e999} stays
+     * finite), so answers repeat the stored numbers and org.json, which refuses infinities, gets them all.
+     */
+    private static JsonMapper configure(JsonMapper mapper) {
+        mapper.getFactory().setStreamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_DEPTH)
+                .maxStringLength(MAX_STRING_LENGTH).maxNameLength(MAX_STRING_LENGTH).maxNumberLength(MAX_NUMBER_LENGTH).build());
+        mapper.enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION.mappedFeature());
+        mapper.enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS, DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
+        mapper.configure(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES, false);
+        return mapper;
     }
 
     /** Parses one JSON value; the message of the exception says where the text is malformed. */

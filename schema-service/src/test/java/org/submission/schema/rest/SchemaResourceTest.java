@@ -123,6 +123,14 @@ class SchemaResourceTest {
         schemas(query).then().statusCode(400).contentType("application/json").body("error", containsString("entityIds"));
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"/schemaservice?entityIds=10;12", "/schema?entityIds=10;12&merge=true", "/schemaservice?merge=true&entityIds=10;12"})
+    void aSemicolonDoesNotEndTheValue(String uri) {
+        // sent as written: rest-assured would otherwise escape the semicolon
+        backend().urlEncodingEnabled(false).get(uri).then().statusCode(400).contentType("application/json")
+                .body("error", equalTo("Parameter entityIds: '10;12' is not a repository id (a number)."));
+    }
+
     @Test
     void anUnknownRepositoryIsNotFound() {
         schemas("?entityIds=10,999").then().statusCode(404).contentType("application/json")

@@ -1,20 +1,26 @@
 package org.submission.schema.rest;
 
 import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.empty;
+import static org.hamcrest.Matchers.emptyString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.everyItem;
 import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.not;
 import static org.submission.schema.rest.Http.BASE;
 import static org.submission.schema.rest.Http.backend;
 
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.response.Response;
 import io.restassured.response.ValidatableResponse;
 import jakarta.inject.Inject;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -49,7 +55,34 @@ class ValidateResourceTest {
     @Test
     void aBlobSatisfyingEverySchemaIsValid() throws IOException {
         validate("10,12", example("full")).statusCode(200).contentType("application/json")
-                .body("valid", equalTo(true)).body("errors", empty());
+                .body("valid", equalTo(true)).body("errors", empty()).body("truncated", equalTo(false));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"ui-2.1.1-doi-seeded", "ui-hints-collection-tags", "ui-current-under-embargo"})
+    void aBlobAsThePassUiWritesItIsValid(String name) throws IOException {
+        validate("10,12", example(name)).statusCode(200).body("valid", equalTo(true)).body("errors", empty())
+                .body("truncated", equalTo(false));
+    }
+
+    @Test
+    void aBlobWithManyFaultsListsTheFirstHundredAndStaysSmall() {
+        // 3000 unexpected keys of 150 characters, one of 100 000 (sorted first), and a 100 000-character value outside an enum: 550 KB
+        StringBuilder blob = new StringBuilder("{\"issns\": [{\"pubType\": \"" + "P".repeat(100_000) + "\"}], \""
+                + "-".repeat(100_000) + "\": 1");
+        for (int i = 0; i < 3000; i++) {
+            blob.append(", \"").append("%04d".formatted(i)).append("x".repeat(146)).append("\": 1");
+        }
+        byte[] body = blob.append('}').toString().getBytes(StandardCharsets.UTF_8);
+
+        Response answer = backend().contentType("application/json").body(body)
+                .post("/schemaservice/validate?entityIds=10");
+
+        answer.then().statusCode(200).body("valid", equalTo(false)).body("truncated", equalTo(true))
+                .body("errors", hasSize(100));
+        assertThat(answer.asByteArray()).hasSizeLessThan(80_000);
+        assertThat(answer.jsonPath().getList("errors.pointer", String.class))
+                .isSorted().allSatisfy(pointer -> assertThat(pointer).hasSizeLessThanOrEqualTo(301));
     }
 
     @Test
@@ -61,13 +94,13 @@ class ValidateResourceTest {
                 .body("errors.find { it.schema == '" + BASE + "common.json' }.pointer", equalTo("/title"))
                 .body("errors.find { it.schema == '" + BASE + "common.json' }.keyword", equalTo("required"))
                 .body("errors.find { it.schema == '" + BASE + "pmc.json' }.keyword", equalTo("anyOf"))
-                .body("errors.message", everyItem(org.hamcrest.Matchers.not(org.hamcrest.Matchers.emptyString())));
+                .body("errors.message", everyItem(not(emptyString())));
     }
 
     @Test
     void aRepositoryRequiringAuthorsRejectsABlobWithoutThem() throws IOException {
         validate("12", example("ir-no-authors")).statusCode(200).body("valid", equalTo(false))
-                .body("errors", org.hamcrest.Matchers.hasSize(1))
+                .body("errors", hasSize(1))
                 .body("errors[0].schema", equalTo(BASE + "ir.json"))
                 .body("errors[0].pointer", equalTo("/authors"))
                 .body("errors[0].keyword", equalTo("required"));
@@ -86,11 +119,29 @@ class ValidateResourceTest {
                 .body("valid", equalTo(false)).body("errors[0].pointer", equalTo("/volume")).body("errors[0].keyword", equalTo("type"));
     }
 
+    @ParameterizedTest
+    @ValueSource(ints = {101, 5000})
+    void aBlobNestedTooDeeplyIsABadRequestNamingTheLimit(int depth) {
+        // sent as bytes: rest-assured would pretty-print a JSON text this deep into hundreds of megabytes
+        byte[] body = ("{\"agent_information\": " + "[".repeat(depth) + "]".repeat(depth) + "}").getBytes(StandardCharsets.UTF_8);
+        backend().contentType("application/json").body(body).post("/schemaservice/validate?entityIds=12").then()
+                .statusCode(400).contentType("application/json")
+                .body("error", equalTo("The JSON body is beyond what this service reads: at most 100 nested levels,"
+                        + " strings and keys of at most 1000000 characters and numbers of at most 1000 digits."));
+    }
+
     @Test
-    void aBlobNestedTooDeeplyIsABadRequest() {
-        // sent as text: rest-assured would pretty-print a JSON body this deep into hundreds of megabytes
-        backend().contentType("text/plain").body("{\"agent_information\": " + "[".repeat(5000) + "]".repeat(5000) + "}")
-                .post("/schemaservice/validate?entityIds=12").then().statusCode(400).body("error", containsString("JSON"));
+    void aBlobNestedToTheLimitIsValidated() {
+        byte[] body = ("{\"agent_information\": {\"a\": " + "[".repeat(98) + "]".repeat(98) + "}}").getBytes(StandardCharsets.UTF_8);
+        backend().contentType("application/json").body(body).post("/schemaservice/validate?entityIds=12").then()
+                .statusCode(200).body("valid", equalTo(false));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"text/plain", "application/x-www-form-urlencoded"})
+    void aBodyNotSentAsJsonIsUnsupported(String type) {
+        backend().contentType(type).body("{}").post("/schemaservice/validate?entityIds=12").then()
+                .statusCode(415).contentType("application/json");
     }
 
     @ParameterizedTest
