@@ -10,7 +10,7 @@ import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Optional;
 import org.submission.doi.config.DoiSettings;
-import org.submission.doi.service.Doi;
+import org.submission.doi.model.Doi;
 
 /** The open-access lookup service (Unpaywall): where open copies of an article are. */
 @ApplicationScoped

@@ -8,7 +8,7 @@ import io.smallrye.mutiny.Uni;
 import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.submission.doi.config.DoiSettings;
-import org.submission.doi.service.Doi;
+import org.submission.doi.model.Doi;
 import org.submission.shared.error.ApiException;
 
 /** The scholarly-metadata registry (Crossref): the whole work record for a DOI. */

@@ -23,7 +23,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.eclipse.microprofile.faulttolerance.exceptions.CircuitBreakerOpenException;
 import org.submission.doi.config.DoiSettings;
-import org.submission.doi.service.Doi;
+import org.submission.doi.model.Doi;
 import org.submission.shared.error.ApiException;
 
 /**
