@@ -14,7 +14,9 @@ public class UpstreamPool implements ContextResolver<HttpClientOptions> {
 
     @Override
     public HttpClientOptions getContext(Class<?> type) {
-        int waiting = ConfigProvider.getConfig().getOptionalValue("doi.upstream.max-waiting", Integer.class).orElse(20);
-        return new HttpClientOptions().setMaxWaitQueueSize(waiting);
+        int waiting = ConfigProvider.getConfig().getOptionalValue("doi.upstream.max-waiting", Integer.class).orElse(50);
+        HttpClientOptions options = new HttpClientOptions();
+        options.getPoolOptions().setMaxWaitQueueSize(waiting);
+        return options;
     }
 }

@@ -12,7 +12,8 @@ public class UpstreamStatus implements ResponseExceptionMapper<UpstreamFailure> 
 
     @Override
     public boolean handles(int status, MultivaluedMap<String, Object> headers) {
-        return status < 200 || status >= 300;
+        // 0: no answer at all; the transport failure itself tells what happened
+        return status >= 100 && (status < 200 || status >= 300);
     }
 
     @Override

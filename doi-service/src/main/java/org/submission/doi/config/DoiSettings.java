@@ -61,9 +61,10 @@ public interface DoiSettings {
 
         /**
          * Requests waiting for one of the upstream's connections (their number is
-         * {@code quarkus.rest-client.connection-pool-size}); beyond it a call fails at once with 503.
+         * {@code quarkus.rest-client.connection-pool-size}), those whose connection is still being
+         * opened included; beyond it a call fails at once with 503.
          */
-        @WithDefault("20")
+        @WithDefault("50")
         int maxWaiting();
 
         CircuitBreaker circuitBreaker();
