@@ -20,14 +20,12 @@ public class OaLookupClient {
 
     private final OaLookupApi api;
     private final UpstreamCall call;
-    private final UpstreamAnswers answers;
     private final String email;
 
     public OaLookupClient(@RestClient OaLookupApi api, DoiSettings settings, ObjectMapper mapper,
             CircuitBreakerMaintenance circuits) {
         this.api = api;
-        this.call = new UpstreamCall("doi-oa-lookup", settings.upstream(), mapper, circuits);
-        this.answers = new UpstreamAnswers(NAME, settings.upstream());
+        this.call = new UpstreamCall(NAME, "doi-oa-lookup", settings.upstream(), mapper, circuits);
         this.email = settings.mailto().orElse(null);
         if (email == null) {
             Log.warn("DOI_SERVICE_MAILTO is not set: the lookup service expects an email parameter and may refuse requests");
@@ -39,7 +37,7 @@ public class OaLookupClient {
         return call.fetch(() -> api.record(doi.pathEncoded(), email))
                 .map(Optional::of)
                 .onFailure(UpstreamAnswers::notFound).recoverWithItem(Optional.empty())
-                .onFailure().transform(failure -> answers.of(failure, doi));
+                .onFailure().transform(failure -> call.toAnswer(failure, doi));
     }
 
     public CircuitBreakerState circuitState() {

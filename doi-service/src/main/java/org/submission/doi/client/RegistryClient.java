@@ -19,13 +19,11 @@ public class RegistryClient {
 
     private final RegistryApi api;
     private final UpstreamCall call;
-    private final UpstreamAnswers answers;
 
     public RegistryClient(@RestClient RegistryApi api, DoiSettings settings, ObjectMapper mapper,
             CircuitBreakerMaintenance circuits) {
         this.api = api;
-        this.call = new UpstreamCall("doi-registry", settings.upstream(), mapper, circuits);
-        this.answers = new UpstreamAnswers(NAME, settings.upstream());
+        this.call = new UpstreamCall(NAME, "doi-registry", settings.upstream(), mapper, circuits);
     }
 
     /** The registry's answer; fails with an {@link ApiException} carrying the answer status. */
@@ -33,7 +31,7 @@ public class RegistryClient {
         return call.fetch(() -> api.work(doi.pathEncoded()))
                 .onFailure().transform(failure -> UpstreamAnswers.notFound(failure)
                         ? ApiException.notFound("The resource for DOI " + doi + " could not be found on " + NAME + ".")
-                        : answers.of(failure, doi));
+                        : call.toAnswer(failure, doi));
     }
 
     public CircuitBreakerState circuitState() {

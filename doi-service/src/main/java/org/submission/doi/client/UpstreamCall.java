@@ -12,6 +12,8 @@ import java.time.temporal.ChronoUnit;
 import java.util.function.Supplier;
 import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
 import org.submission.doi.config.DoiSettings;
+import org.submission.doi.model.Doi;
+import org.submission.shared.error.ApiException;
 
 /**
  * The call discipline of one upstream, from SmallRye Fault Tolerance: the circuit breaker around
@@ -26,13 +28,16 @@ final class UpstreamCall {
     };
 
     private final String circuitName;
+    private final UpstreamAnswers answers;
     private final UpstreamBody body;
     private final TypedGuard<Uni<ObjectNode>> attempts;
     private final TypedGuard<Uni<ObjectNode>> call;
     private final CircuitBreakerMaintenance circuits;
 
-    UpstreamCall(String circuitName, DoiSettings.Calls settings, ObjectMapper mapper, CircuitBreakerMaintenance circuits) {
+    UpstreamCall(String upstream, String circuitName, DoiSettings.Calls settings, ObjectMapper mapper,
+            CircuitBreakerMaintenance circuits) {
         this.circuitName = circuitName;
+        this.answers = new UpstreamAnswers(upstream, settings);
         this.circuits = circuits;
         this.body = new UpstreamBody(mapper, settings.maxBodySize().asLongValue());
         long backoff = Math.max(1, settings.retryBackoff().toMillis());
@@ -57,7 +62,7 @@ final class UpstreamCall {
 
     /**
      * The upstream's answer as a JSON object, or a failure: {@link UpstreamFailure}, or the guards'
-     * own (open circuit, deadline), for {@link UpstreamAnswers} to turn into an answer.
+     * own (open circuit, deadline), for {@link #toAnswer} unless the caller handles it.
      */
     Uni<ObjectNode> fetch(Supplier<Multi<byte[]>> request) {
         return Uni.createFrom().deferred(() -> call.get(() -> attempts.get(() -> attempt(request))));
@@ -66,6 +71,11 @@ final class UpstreamCall {
     private Uni<ObjectNode> attempt(Supplier<Multi<byte[]>> request) {
         return Uni.createFrom().deferred(() -> body.object(request.get()))
                 .onFailure().transform(UpstreamFailure::of);
+    }
+
+    /** The answer for a failure the caller does not handle itself. */
+    ApiException toAnswer(Throwable failure, Doi doi) {
+        return answers.of(failure, doi);
     }
 
     CircuitBreakerState circuitState() {

@@ -14,9 +14,11 @@ import io.restassured.response.Response;
 import io.smallrye.faulttolerance.api.CircuitBreakerMaintenance;
 import jakarta.inject.Inject;
 import java.nio.charset.StandardCharsets;
+import java.util.stream.Stream;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.submission.doi.support.Api;
 import org.submission.doi.support.Fixtures;
@@ -51,54 +53,54 @@ class HostileUpstreamTest {
         TestData.clear(dataSource);
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"journal", "manuscript"})
-    void aRedirectIsA502AndItsTargetIsNeverFetched(String endpoint) {
-        String doi = Fixtures.newDoi();
-        upstream.stubFor(get(urlPathEqualTo(ELSEWHERE))
-                .willReturn(Upstreams.json(answerFor(endpoint, doi))));
-        Upstreams.answer(upstream, endpoint, doi, aResponse().withStatus(302)
-                .withHeader("Location", "http://127.0.0.1:" + upstream.port() + ELSEWHERE));
+    record Row(String endpoint, String hostileAnswer, String message) {
+        @Override
+        public String toString() {
+            return endpoint + ": " + hostileAnswer;
+        }
+    }
 
-        Response answer = Api.endpoint(endpoint, doi);
+    static Stream<Row> hostileAnswers() {
+        return Stream.of("journal", "manuscript").flatMap(endpoint -> Stream.of(
+                new Row(endpoint, "redirect", name(endpoint) + " answered HTTP 302 (a redirect, not followed) for DOI %s."),
+                new Row(endpoint, "body 3 MB over the cap", name(endpoint) + " sent an answer for DOI %s larger than "
+                        + CAP + " bytes.")));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("hostileAnswers")
+    void aHostileAnswerIsA502WithoutSideEffect(Row row) {
+        String doi = Fixtures.newDoi();
+        upstream.stubFor(get(urlPathEqualTo(ELSEWHERE)).willReturn(Upstreams.json(answerFor(row.endpoint(), doi))));
+        Upstreams.answer(upstream, row.endpoint(), doi, row.hostileAnswer().equals("redirect")
+                ? aResponse().withStatus(302).withHeader("Location", "http://127.0.0.1:" + upstream.port() + ELSEWHERE)
+                : Upstreams.json(padded(answerFor(row.endpoint(), doi), CAP + 3 * 1024 * 1024)));
+
+        Response answer = Api.endpoint(row.endpoint(), doi);
 
         assertThat(answer.statusCode()).isEqualTo(502);
-        assertThat(answer.jsonPath().getString("error"))
-                .isEqualTo(name(endpoint) + " answered HTTP 302 (a redirect, not followed) for DOI " + doi + ".");
+        assertThat(answer.jsonPath().getString("error")).isEqualTo(row.message().formatted(doi));
+        assertThat(Upstreams.calls(upstream, row.endpoint(), doi)).isEqualTo(1);
         upstream.verify(0, getRequestedFor(urlPathEqualTo(ELSEWHERE)));
-        assertThat(Upstreams.calls(upstream, endpoint, doi)).isEqualTo(1);
         assertThat(Journals.all(dataSource)).isEmpty();
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"journal", "manuscript"})
-    void aBodyOverTheCapIsA502(String endpoint) {
+    void aBodyExactlyAtTheCapIsServed(String endpoint) {
         String doi = Fixtures.newDoi();
-        ObjectNode huge = (ObjectNode) Fixtures.parse(answerFor(endpoint, doi));
-        huge.put("padding", "x".repeat(3 * 1024 * 1024));
-        Upstreams.answer(upstream, endpoint, doi, Upstreams.json(huge.toString()));
-
-        Response answer = Api.endpoint(endpoint, doi);
-
-        assertThat(answer.statusCode()).isEqualTo(502);
-        assertThat(answer.jsonPath().getString("error"))
-                .isEqualTo(name(endpoint) + " sent an answer for DOI " + doi + " larger than " + CAP + " bytes.");
-        assertThat(Upstreams.calls(upstream, endpoint, doi)).isEqualTo(1);
-        assertThat(Journals.all(dataSource)).isEmpty();
-    }
-
-    @ParameterizedTest
-    @ValueSource(strings = {"journal", "manuscript"})
-    void aBodyJustUnderTheCapIsServed(String endpoint) {
-        String doi = Fixtures.newDoi();
-        ObjectNode large = (ObjectNode) Fixtures.parse(answerFor(endpoint, doi));
-        large.put("padding", "");
-        large.put("padding", "x".repeat(CAP - large.toString().getBytes(StandardCharsets.UTF_8).length));
-        Upstreams.answer(upstream, endpoint, doi, Upstreams.json(large.toString()));
+        Upstreams.answer(upstream, endpoint, doi, Upstreams.json(padded(answerFor(endpoint, doi), CAP)));
 
         Response answer = Api.endpoint(endpoint, doi);
 
         assertThat(answer.statusCode()).as(answer.asString()).isEqualTo(200);
+    }
+
+    /** The answer with a padding member that brings it to the given size in UTF-8 bytes. */
+    private static String padded(String answer, int bytes) {
+        ObjectNode object = (ObjectNode) Fixtures.parse(answer);
+        object.put("padding", "");
+        return object.put("padding", "x".repeat(bytes - object.toString().getBytes(StandardCharsets.UTF_8).length)).toString();
     }
 
     private static String answerFor(String endpoint, String doi) {
