@@ -1,6 +1,6 @@
 package org.submission.doi.client;
 
-import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.Multi;
 import jakarta.ws.rs.Encoded;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -8,16 +8,23 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.rest.client.annotation.RegisterClientHeaders;
+import org.eclipse.microprofile.rest.client.annotation.RegisterProvider;
 import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 
-/** The open-access lookup API: {@code GET {OALOOKUP_BASEURI}{doi}?email={DOI_SERVICE_MAILTO}}. */
+/**
+ * The open-access lookup API: {@code GET {OALOOKUP_BASEURI}{doi}?email={DOI_SERVICE_MAILTO}},
+ * configured by {@code quarkus.rest-client.oa-lookup.*}.
+ */
 @RegisterRestClient(configKey = "oa-lookup")
+@RegisterClientHeaders(UpstreamHeaders.class)
+@RegisterProvider(UpstreamStatus.class)
+@RegisterProvider(UpstreamPool.class)
 @Produces(MediaType.APPLICATION_JSON)
-interface OaLookupApi {
+public interface OaLookupApi {
 
-    /** {@code doi} is already percent-encoded per path segment; a null email is left out. */
+    /** The body in chunks (see {@link RegistryApi}); a null email is left out. */
     @GET
     @Path("/{doi}")
-    Uni<Response> record(@PathParam("doi") @Encoded String doi, @QueryParam("email") String email);
+    Multi<byte[]> record(@PathParam("doi") @Encoded String doi, @QueryParam("email") String email);
 }

@@ -2,15 +2,15 @@ package org.submission.doi.client;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quarkus.logging.Log;
 import io.smallrye.faulttolerance.api.CircuitBreakerMaintenance;
 import io.smallrye.faulttolerance.api.CircuitBreakerState;
-import io.quarkus.logging.Log;
 import io.smallrye.mutiny.Uni;
-import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Optional;
+import org.eclipse.microprofile.rest.client.inject.RestClient;
 import org.submission.doi.config.DoiSettings;
-import org.submission.doi.service.Doi;
+import org.submission.doi.model.Doi;
 
 /** The open-access lookup service (Unpaywall): where open copies of an article are. */
 @ApplicationScoped
@@ -22,9 +22,10 @@ public class OaLookupClient {
     private final UpstreamCall call;
     private final String email;
 
-    public OaLookupClient(DoiSettings settings, Vertx vertx, ObjectMapper mapper, CircuitBreakerMaintenance circuits) {
-        this.api = UpstreamCall.client(OaLookupApi.class, settings.oaLookup().baseUri(), settings);
-        this.call = new UpstreamCall(NAME, "doi-oa-lookup", settings.upstream(), vertx, mapper, circuits);
+    public OaLookupClient(@RestClient OaLookupApi api, DoiSettings settings, ObjectMapper mapper,
+            CircuitBreakerMaintenance circuits) {
+        this.api = api;
+        this.call = new UpstreamCall(NAME, "doi-oa-lookup", settings.upstream(), mapper, circuits);
         this.email = settings.mailto().orElse(null);
         if (email == null) {
             Log.warn("DOI_SERVICE_MAILTO is not set: the lookup service expects an email parameter and may refuse requests");
@@ -35,8 +36,7 @@ public class OaLookupClient {
     public Uni<Optional<ObjectNode>> record(Doi doi) {
         return call.fetch(() -> api.record(doi.pathEncoded(), email))
                 .map(Optional::of)
-                .onFailure(failure -> failure instanceof UpstreamFailure f && f.kind() == UpstreamFailure.Kind.NOT_FOUND)
-                .recoverWithItem(Optional.empty())
+                .onFailure(UpstreamAnswers::notFound).recoverWithItem(Optional.empty())
                 .onFailure().transform(failure -> call.toAnswer(failure, doi));
     }
 

@@ -5,10 +5,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.smallrye.faulttolerance.api.CircuitBreakerMaintenance;
 import io.smallrye.faulttolerance.api.CircuitBreakerState;
 import io.smallrye.mutiny.Uni;
-import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
+import org.eclipse.microprofile.rest.client.inject.RestClient;
 import org.submission.doi.config.DoiSettings;
-import org.submission.doi.service.Doi;
+import org.submission.doi.model.Doi;
 import org.submission.shared.error.ApiException;
 
 /** The scholarly-metadata registry (Crossref): the whole work record for a DOI. */
@@ -20,16 +20,16 @@ public class RegistryClient {
     private final RegistryApi api;
     private final UpstreamCall call;
 
-    public RegistryClient(DoiSettings settings, Vertx vertx, ObjectMapper mapper, CircuitBreakerMaintenance circuits) {
-        this.api = UpstreamCall.client(RegistryApi.class, settings.registry().baseUri(), settings);
-        this.call = new UpstreamCall(NAME, "doi-registry", settings.upstream(), vertx, mapper, circuits);
+    public RegistryClient(@RestClient RegistryApi api, DoiSettings settings, ObjectMapper mapper,
+            CircuitBreakerMaintenance circuits) {
+        this.api = api;
+        this.call = new UpstreamCall(NAME, "doi-registry", settings.upstream(), mapper, circuits);
     }
 
     /** The registry's answer; fails with an {@link ApiException} carrying the answer status. */
     public Uni<ObjectNode> work(Doi doi) {
         return call.fetch(() -> api.work(doi.pathEncoded()))
-                .onFailure().transform(failure -> failure instanceof UpstreamFailure f
-                        && f.kind() == UpstreamFailure.Kind.NOT_FOUND
+                .onFailure().transform(failure -> UpstreamAnswers.notFound(failure)
                         ? ApiException.notFound("The resource for DOI " + doi + " could not be found on " + NAME + ".")
                         : call.toAnswer(failure, doi));
     }

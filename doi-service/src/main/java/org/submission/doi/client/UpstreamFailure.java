@@ -1,10 +1,11 @@
 package org.submission.doi.client;
 
+import io.vertx.core.http.ConnectionPoolTooBusyException;
 import java.util.concurrent.TimeoutException;
 
 /**
- * What went wrong with one upstream call, before it is turned into an answer status. The kind
- * decides whether the call is retried and whether it counts against the circuit breaker.
+ * What went wrong with one upstream attempt, before it is turned into an answer status. The kind
+ * decides whether the attempt is retried and whether it counts against the circuit breaker.
  */
 public final class UpstreamFailure extends RuntimeException {
 
@@ -13,6 +14,8 @@ public final class UpstreamFailure extends RuntimeException {
         NOT_FOUND(false, false),
         /** 429: the upstream asks us to slow down. */
         RATE_LIMITED(false, false),
+        /** A 3xx: redirects are never followed, wherever they point. */
+        REDIRECTED(false, false),
         /** Another 4xx: our request was refused; asking again would not help. */
         REFUSED(false, false),
         /** 5xx: the upstream is in trouble. */
@@ -21,7 +24,11 @@ public final class UpstreamFailure extends RuntimeException {
         CONNECTION(true, true),
         /** A 2xx whose body is not a JSON object. */
         BAD_BODY(false, false),
-        /** An attempt's read timeout or the overall deadline passed. */
+        /** A body above the configured cap; the connection is dropped once the cap is passed. */
+        TOO_LARGE(false, false),
+        /** Every connection to the upstream is taken and the wait queue is full: our own limit, not the upstream's fault. */
+        BUSY(false, false),
+        /** An attempt's read timeout passed. */
         TIMEOUT(false, true);
 
         final boolean retried;
@@ -37,16 +44,19 @@ public final class UpstreamFailure extends RuntimeException {
     private final int status;
     private final String retryAfter;
 
-    UpstreamFailure(Kind kind, int status, String retryAfter, String detail, Throwable cause) {
+    private UpstreamFailure(Kind kind, int status, String retryAfter, String detail, Throwable cause) {
         super(detail, cause, false, false);
         this.kind = kind;
         this.status = status;
         this.retryAfter = retryAfter;
     }
 
+    /** For an answer whose status is not 2xx; the HTTP client reports a connection lost before any status as 0. */
     static UpstreamFailure status(int status, String retryAfter) {
-        Kind kind = status == 404 ? Kind.NOT_FOUND
+        Kind kind = status < 100 ? Kind.CONNECTION
+                : status == 404 ? Kind.NOT_FOUND
                 : status == 429 ? Kind.RATE_LIMITED
+                : status >= 300 && status < 400 ? Kind.REDIRECTED
                 : status >= 500 ? Kind.SERVER_ERROR
                 : Kind.REFUSED;
         return new UpstreamFailure(kind, status, retryAfter, "status " + status, null);
@@ -56,18 +66,24 @@ public final class UpstreamFailure extends RuntimeException {
         return new UpstreamFailure(Kind.BAD_BODY, 200, null, detail, null);
     }
 
-    static UpstreamFailure deadline() {
-        return new UpstreamFailure(Kind.TIMEOUT, 0, null, "deadline passed", null);
+    static UpstreamFailure tooLarge(long cap) {
+        return new UpstreamFailure(Kind.TOO_LARGE, 200, null, "body over " + cap + " bytes", null);
     }
 
-    /** A failure of the HTTP exchange itself (no status). */
-    static UpstreamFailure transport(Throwable cause) {
-        for (Throwable t = cause; t != null; t = t.getCause() == t ? null : t.getCause()) {
+    /** Any failure of an attempt: ours as it is (however the HTTP client wrapped it), or a transport failure. */
+    static UpstreamFailure of(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof UpstreamFailure upstream) {
+                return upstream;
+            }
             if (t instanceof TimeoutException) {
-                return new UpstreamFailure(Kind.TIMEOUT, 0, null, "read timeout", cause);
+                return new UpstreamFailure(Kind.TIMEOUT, 0, null, "read timeout", failure);
+            }
+            if (t instanceof ConnectionPoolTooBusyException) {
+                return new UpstreamFailure(Kind.BUSY, 0, null, "connection pool busy", failure);
             }
         }
-        return new UpstreamFailure(Kind.CONNECTION, 0, null, String.valueOf(cause), cause);
+        return new UpstreamFailure(Kind.CONNECTION, 0, null, String.valueOf(failure), failure);
     }
 
     public Kind kind() {

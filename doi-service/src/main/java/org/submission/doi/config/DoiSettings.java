@@ -1,6 +1,9 @@
 package org.submission.doi.config;
 
+import io.quarkus.runtime.configuration.MemorySize;
+import io.quarkus.runtime.configuration.MemorySizeConverter;
 import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithConverter;
 import io.smallrye.config.WithDefault;
 import io.smallrye.config.WithName;
 import java.net.URI;
@@ -45,14 +48,11 @@ public interface DoiSettings {
         URI baseUri();
     }
 
+    /**
+     * How each upstream is called. The per-attempt connect and read timeouts are the REST
+     * client's own ({@code quarkus.rest-client.connect-timeout}, {@code read-timeout}).
+     */
     interface Calls {
-        @WithDefault("2s")
-        Duration connectTimeout();
-
-        /** Per attempt: how long one HTTP exchange may take. */
-        @WithDefault("10s")
-        Duration readTimeout();
-
         /** For the whole call including the retry. */
         @WithDefault("12s")
         Duration deadline();
@@ -64,6 +64,19 @@ public interface DoiSettings {
         /** Fraction of the backoff by which the pause varies, 0 to 1. */
         @WithDefault("0.5")
         double retryJitter();
+
+        /** An upstream body above this size is refused (502) as it streams in, never held whole. */
+        @WithDefault("2M")
+        @WithConverter(MemorySizeConverter.class)
+        MemorySize maxBodySize();
+
+        /**
+         * Requests waiting for one of the upstream's connections (their number is
+         * {@code quarkus.rest-client.connection-pool-size}), those whose connection is still being
+         * opened included; beyond it a call fails at once with 503.
+         */
+        @WithDefault("50")
+        int maxWaiting();
 
         CircuitBreaker circuitBreaker();
     }
@@ -88,5 +101,10 @@ public interface DoiSettings {
 
         @WithDefault("10000")
         long maxEntries();
+
+        /** Estimated heap the answers of one cache may take. */
+        @WithDefault("16M")
+        @WithConverter(MemorySizeConverter.class)
+        MemorySize maxSize();
     }
 }

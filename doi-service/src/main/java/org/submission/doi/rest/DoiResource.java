@@ -15,7 +15,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
-import org.submission.doi.service.Doi;
+import org.submission.doi.model.Doi;
 import org.submission.doi.service.DoiService;
 import org.submission.doi.service.JournalAnswer;
 import org.submission.doi.service.ManuscriptList;

@@ -8,6 +8,7 @@ import org.submission.doi.client.OaLookupClient;
 import org.submission.doi.client.RegistryClient;
 import org.submission.doi.config.DoiSettings;
 import org.submission.doi.config.DoiSettings.SameDoi;
+import org.submission.doi.model.Doi;
 
 /** The two DOI operations: the article's journal record, and its open-access manuscripts. */
 @ApplicationScoped

@@ -8,6 +8,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import org.submission.doi.config.DoiSettings.SameDoi;
+import org.submission.doi.model.Doi;
 import org.submission.shared.error.ApiException;
 
 /**

@@ -85,6 +85,7 @@ class AccessTest {
     static Stream<Arguments> invalidDois() {
         return Stream.of("journal", "manuscript").flatMap(endpoint -> Stream.of(
                 Arguments.of(endpoint, "moo"), Arguments.of(endpoint, ""), Arguments.of(endpoint, "10.1000/../../members"),
+                Arguments.of(endpoint, "10.1000/..;/..;/members"), Arguments.of(endpoint, "10.1000/.;x"),
                 Arguments.of(endpoint, "10.1000/a b"), Arguments.of(endpoint, "10.1000/" + "x".repeat(1100)),
                 Arguments.of(endpoint, null)));
     }

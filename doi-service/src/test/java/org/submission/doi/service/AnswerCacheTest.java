@@ -2,9 +2,13 @@ package org.submission.doi.service;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.github.benmanes.caffeine.cache.Ticker;
+import io.quarkus.runtime.configuration.MemorySize;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.helpers.test.UniAssertSubscriber;
+import java.math.BigInteger;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -23,7 +27,7 @@ class AnswerCacheTest {
 
     @Test
     void reusesAnAnswerWithinTheTimeToLive() {
-        AnswerCache<String> cache = new AnswerCache<>(settings(Duration.ofHours(1)), ticker);
+        AnswerCache<String> cache = new AnswerCache<>(settings(Duration.ofHours(1), 100, 1 << 20), ticker);
 
         String first = cache.get("k", this::upstream).await().indefinitely();
         now.addAndGet(Duration.ofMinutes(59).toNanos());
@@ -35,7 +39,7 @@ class AnswerCacheTest {
 
     @Test
     void asksAgainOnceTheTimeToLiveHasPassed() {
-        AnswerCache<String> cache = new AnswerCache<>(settings(Duration.ofHours(1)), ticker);
+        AnswerCache<String> cache = new AnswerCache<>(settings(Duration.ofHours(1), 100, 1 << 20), ticker);
 
         cache.get("k", this::upstream).await().indefinitely();
         now.addAndGet(Duration.ofMinutes(61).toNanos());
@@ -46,7 +50,7 @@ class AnswerCacheTest {
 
     @Test
     void aZeroTimeToLiveTurnsCachingOff() {
-        AnswerCache<String> cache = new AnswerCache<>(settings(Duration.ZERO), ticker);
+        AnswerCache<String> cache = new AnswerCache<>(settings(Duration.ZERO, 100, 1 << 20), ticker);
 
         cache.get("k", this::upstream).await().indefinitely();
         cache.get("k", this::upstream).await().indefinitely();
@@ -56,7 +60,7 @@ class AnswerCacheTest {
 
     @Test
     void failuresAreNotKept() {
-        AnswerCache<String> cache = new AnswerCache<>(settings(Duration.ofHours(1)), ticker);
+        AnswerCache<String> cache = new AnswerCache<>(settings(Duration.ofHours(1), 100, 1 << 20), ticker);
 
         cache.get("k", () -> Uni.createFrom().failure(new IllegalStateException("down")))
                 .subscribe().withSubscriber(UniAssertSubscriber.create()).assertFailedWith(IllegalStateException.class);
@@ -65,7 +69,37 @@ class AnswerCacheTest {
         assertThat(upstreamCalls).hasValue(1);
     }
 
-    private static DoiSettings.Cache settings(Duration ttl) {
+    @Test
+    void anAnswerHeavierThanTheByteBoundIsNotKept() {
+        AnswerCache<String> cache = new AnswerCache<>(settings(Duration.ofHours(1), 100, 64 * 1024), ticker);
+        String huge = "x".repeat(100 * 1024);
+
+        cache.get("k", () -> Uni.createFrom().item(() -> huge + upstreamCalls.incrementAndGet())).await().indefinitely();
+        cache.get("k", () -> Uni.createFrom().item(() -> huge + upstreamCalls.incrementAndGet())).await().indefinitely();
+
+        assertThat(upstreamCalls).hasValue(2);
+    }
+
+    @Test
+    void keepsNoMoreEntriesThanTheCountBoundAllows() {
+        AnswerCache<String> cache = new AnswerCache<>(settings(Duration.ofHours(1), 2, 1 << 20), ticker);
+
+        for (String key : new String[] {"a", "b", "c", "a", "b", "c"}) {
+            cache.get(key, this::upstream).await().indefinitely();
+        }
+
+        assertThat(upstreamCalls.get()).isGreaterThan(3);
+    }
+
+    @Test
+    void estimatesAJsonAnswerByItsText() {
+        ObjectNode small = JsonNodeFactory.instance.objectNode().put("a", "b");
+        ObjectNode large = JsonNodeFactory.instance.objectNode().put("a", "b".repeat(10_000));
+
+        assertThat(AnswerCache.bytes(large) - AnswerCache.bytes(small)).isGreaterThanOrEqualTo(2 * 9_999);
+    }
+
+    private static DoiSettings.Cache settings(Duration ttl, long maxEntries, long maxBytes) {
         return new DoiSettings.Cache() {
             @Override
             public Duration ttl() {
@@ -74,7 +108,12 @@ class AnswerCacheTest {
 
             @Override
             public long maxEntries() {
-                return 100;
+                return maxEntries;
+            }
+
+            @Override
+            public MemorySize maxSize() {
+                return new MemorySize(BigInteger.valueOf(maxBytes));
             }
         };
     }

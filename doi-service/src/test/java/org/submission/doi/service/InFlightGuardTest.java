@@ -9,6 +9,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.submission.doi.config.DoiSettings.SameDoi;
+import org.submission.doi.model.Doi;
 import org.submission.shared.error.ApiException;
 
 class InFlightGuardTest {

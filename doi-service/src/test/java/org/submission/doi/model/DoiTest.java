@@ -1,4 +1,4 @@
-package org.submission.doi.service;
+package org.submission.doi.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -30,6 +30,8 @@ class DoiTest {
         "10.1002/(SICI)1097-4636(199812)42:3<367::AID-JBM5>3.0.CO;2-M|10.1002/(SICI)1097-4636(199812)42:3<367::AID-JBM5>3.0.CO;2-M",
         "10.1000/café|10.1000/café",
         "10.1000/a/b.c/..d|10.1000/a/b.c/..d",
+        "10.1000/a;../b|10.1000/a;../b",
+        "10.1000/;x|10.1000/;x",
         "10.1000/ab%2Fc|10.1000/ab%2Fc",
     })
     void acceptsAndNormalises(String input, String normalised) {
@@ -50,6 +52,7 @@ class DoiTest {
         "10.1000/ab\u0000c", "10.1000/ab\u007fc", "10.1000/ab\u202ec", "10.١٢٣٤/x",
         "https://doi.org/https://doi.org/10.1000/x", "doi: 10.1000/x", "doi:doi:10.1000/x",
         "10.1000/../../members", "10.1000/..", "10.1000/.", "10.1000/a/./b", "10.1000/a/../b",
+        "10.1000/..;", "10.1000/..;x/members", "10.1000/.;x", "10.1000/a/..;/b", "10.1000/;/..;a=1",
     })
     void rejects(String input) {
         assertThat(Doi.parse(input)).isEmpty();

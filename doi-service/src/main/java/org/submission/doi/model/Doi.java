@@ -1,4 +1,4 @@
-package org.submission.doi.service;
+package org.submission.doi.model;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
@@ -47,7 +47,9 @@ public record Doi(String value) {
         }
         String suffix = value.substring(slash + 1);
         for (String segment : suffix.split("/", -1)) {
-            if (segment.equals(".") || segment.equals("..")) {
+            // servers drop a segment's ";parameters" before resolving dot segments, so "..;x" is ".."
+            String bare = segment.split(";", 2)[0];
+            if (bare.equals(".") || bare.equals("..")) {
                 return false;
             }
         }

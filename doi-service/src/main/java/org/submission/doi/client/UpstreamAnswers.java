@@ -1,0 +1,73 @@
+package org.submission.doi.client;
+
+import io.quarkus.logging.Log;
+import java.time.Duration;
+import org.eclipse.microprofile.faulttolerance.exceptions.CircuitBreakerOpenException;
+import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
+import org.submission.doi.config.DoiSettings;
+import org.submission.doi.model.Doi;
+import org.submission.shared.error.ApiException;
+
+/** The spec's upstream outcome table: how a failed call to a named upstream is answered. */
+final class UpstreamAnswers {
+
+    private static final int RATE_LIMIT_DEFAULT_SECONDS = 5;
+    private static final int RETRY_AFTER_MAX_SECONDS = 3600;
+    private static final int BUSY_RETRY_SECONDS = 1;
+
+    private final String upstream;
+    private final DoiSettings.Calls settings;
+
+    UpstreamAnswers(String upstream, DoiSettings.Calls settings) {
+        this.upstream = upstream;
+        this.settings = settings;
+    }
+
+    /** Whether the upstream said it does not know the DOI (each client answers that its own way). */
+    static boolean notFound(Throwable failure) {
+        return failure instanceof UpstreamFailure f && f.kind() == UpstreamFailure.Kind.NOT_FOUND;
+    }
+
+    ApiException of(Throwable failure, Doi doi) {
+        if (failure instanceof CircuitBreakerOpenException) {
+            return ApiException.unavailable(upstream + " is failing; requests to it are paused. Try again later.",
+                    seconds(settings.circuitBreaker().delay()));
+        }
+        if (failure instanceof TimeoutException) {
+            return new ApiException(504, upstream + " did not answer in time for DOI " + doi + ".");
+        }
+        if (!(failure instanceof UpstreamFailure f)) {
+            Log.errorf(failure, "%s call for %s failed unexpectedly", upstream, doi);
+            return new ApiException(502, "The request to " + upstream + " for DOI " + doi + " failed.");
+        }
+        Log.debugf("%s call for %s failed: %s %s", upstream, doi, f.kind(), f.getMessage());
+        return switch (f.kind()) {
+            case RATE_LIMITED -> ApiException.unavailable(upstream + " is limiting the request rate. Try again later.",
+                    retryAfter(f.retryAfter()));
+            case BUSY -> ApiException.unavailable("Too many requests to " + upstream + " are waiting. Try again later.",
+                    BUSY_RETRY_SECONDS);
+            case TIMEOUT -> new ApiException(504, upstream + " did not answer in time for DOI " + doi + ".");
+            case CONNECTION -> new ApiException(502, upstream + " could not be reached for DOI " + doi + ".");
+            case BAD_BODY -> new ApiException(502, upstream + " sent an answer for DOI " + doi + " that is not a JSON object.");
+            case TOO_LARGE -> new ApiException(502, upstream + " sent an answer for DOI " + doi + " larger than "
+                    + settings.maxBodySize().asLongValue() + " bytes.");
+            case REDIRECTED -> new ApiException(502, upstream + " answered HTTP " + f.status() + " (a redirect, not followed) for DOI "
+                    + doi + ".");
+            case NOT_FOUND, REFUSED, SERVER_ERROR ->
+                    new ApiException(502, upstream + " answered HTTP " + f.status() + " for DOI " + doi + ".");
+        };
+    }
+
+    private static int retryAfter(String header) {
+        try {
+            int seconds = Integer.parseInt(header == null ? "" : header.trim());
+            return Math.min(RETRY_AFTER_MAX_SECONDS, Math.max(1, seconds));
+        } catch (NumberFormatException e) {
+            return RATE_LIMIT_DEFAULT_SECONDS;
+        }
+    }
+
+    private static int seconds(Duration duration) {
+        return (int) Math.max(1, (duration.toMillis() + 999) / 1000);
+    }
+}

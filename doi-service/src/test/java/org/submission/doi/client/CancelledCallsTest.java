@@ -1,0 +1,58 @@
+package org.submission.doi.client;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.github.tomakehurst.wiremock.WireMockServer;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.smallrye.faulttolerance.api.CircuitBreakerMaintenance;
+import io.smallrye.faulttolerance.api.CircuitBreakerState;
+import io.smallrye.mutiny.subscription.Cancellable;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.submission.doi.model.Doi;
+import org.submission.doi.support.Fixtures;
+import org.submission.doi.support.Upstreams;
+import org.submission.doi.support.WireMockUpstreams;
+import org.submission.shared.testing.EmbeddedPostgresResource;
+
+/** Calls the service itself gives up on are not the upstream's failures. */
+@QuarkusTest
+@WithTestResource(EmbeddedPostgresResource.class)
+@WithTestResource(WireMockUpstreams.class)
+class CancelledCallsTest {
+
+    @WireMockUpstreams.Server
+    WireMockServer upstream;
+
+    @Inject
+    CircuitBreakerMaintenance circuits;
+
+    @Inject
+    RegistryClient registry;
+
+    @BeforeEach
+    void reset() {
+        Upstreams.reset(upstream, circuits);
+    }
+
+    @Test
+    void cancelledCallsNeverOpenTheCircuit() {
+        String slow = Fixtures.newDoi();
+        Upstreams.answer(upstream, "journal", slow, Upstreams.json(Fixtures.work(slow, "J", "print:1111-1111"))
+                .withFixedDelay(1_000));
+        int cancelled = 8; // twice the test configuration's request volume, at a failure ratio of 0.75
+        for (int i = 1; i <= cancelled; i++) {
+            Cancellable call = registry.work(Doi.parse(slow).orElseThrow()).subscribe().with(work -> { }, failure -> { });
+            Upstreams.awaitCalls(upstream, "journal", slow, i);
+            call.cancel();
+        }
+        String healthy = Fixtures.newDoi();
+        Upstreams.work(upstream, healthy, Fixtures.work(healthy, "J", "print:1111-1111"));
+
+        assertThat(registry.work(Doi.parse(healthy).orElseThrow()).await().atMost(Duration.ofSeconds(10))).isNotNull();
+        assertThat(registry.circuitState()).isEqualTo(CircuitBreakerState.CLOSED);
+    }
+}
