@@ -16,9 +16,6 @@ public final class DatabaseRequired {
     static final String MESSAGE = "SUBMISSION_DB_URL is not set: give the service its PostgreSQL"
             + " (postgresql://host:5432/dbname), or run ./run.sh for a local demo with an embedded database";
 
-    private DatabaseRequired() {
-    }
-
     /** Exits with status 2 when no database is configured, else runs the service. */
     public static void main(String... args) {
         // the AppCDS archive is recorded at package time, where no database exists and none is used
