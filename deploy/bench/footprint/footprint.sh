@@ -17,7 +17,7 @@ set -euo pipefail
 RUNS="${1:-5}"
 ROOT="$(cd "$(dirname "$0")/../../.." && pwd)"
 HERE="$ROOT/deploy/bench/footprint"
-JAVA_OPTS="${FOOTPRINT_JAVA_OPTS:--XX:+UseSerialGC -Xmx128m -XX:SharedArchiveFile=app-cds.jsa -XX:+ExitOnOutOfMemoryError}"
+JAVA_OPTS="${FOOTPRINT_JAVA_OPTS:--XX:+UseSerialGC -Xms16m -Xmx128m -XX:TieredStopAtLevel=1 -XX:SharedArchiveFile=app-cds.jsa -XX:+ExitOnOutOfMemoryError}"
 WORK="$(mktemp -d /tmp/footprint.XXXXXX)"
 PORT=18090
 USER_PASS="footprint:footprint-secret"
@@ -99,7 +99,7 @@ for service in schema-service policy-service doi-service; do
     url="http://127.0.0.1:$PORT$(path_of "$service")"
     for _ in $(seq 1000); do printf 'url = "%s"\noutput = /dev/null\n' "$url"; done >"$WORK/requests"
     curl -s -Z --parallel-max 8 -u "$USER_PASS" -b XSRF-TOKEN=t -H 'X-XSRF-TOKEN: t' \
-      -w '%{http_code}\n' -K "$WORK/requests" | sort | uniq -c | tr '\n' ' ' >"$WORK/codes"
+      -w '%{http_code}\n' -K "$WORK/requests" 2>/dev/null | sort | uniq -c | tr '\n' ' ' >"$WORK/codes"
     rss_load=$(rss_mb "$pid")
     stop "$pid"
   done

@@ -30,11 +30,12 @@ public final class LocalStack implements AutoCloseable {
     static final Map<String, String> DEMO_SETTINGS = demoSettings();
 
     /**
-     * The options of the images and manifests: serial GC, a 128 MiB heap and the AppCDS archive
-     * the package built (relative to quarkus-app, the services' working directory).
+     * The options of the images and manifests (deploy/README.md, "Runtime"): serial GC, a heap
+     * that starts small, the client compiler only, and the AppCDS archive the package built
+     * (relative to quarkus-app, the services' working directory).
      */
-    static final String DEFAULT_JAVA_OPTS = "-XX:+UseSerialGC -Xmx128m -XX:SharedArchiveFile=app-cds.jsa"
-            + " -XX:+ExitOnOutOfMemoryError";
+    static final String DEFAULT_JAVA_OPTS = "-XX:+UseSerialGC -Xms16m -Xmx128m -XX:TieredStopAtLevel=1"
+            + " -XX:SharedArchiveFile=app-cds.jsa -XX:+ExitOnOutOfMemoryError";
 
     private final LaunchOptions options;
     private final Map<String, String> environment;
