@@ -10,8 +10,9 @@
 #    else the launcher's embedded one is started; the database gets the migrations and demo data
 #    at a first, unmeasured start of each service)
 #
-# The DOI service asks a WireMock registry on loopback (recorded answer in registry/), so its
-# 1,000 requests are cache hits plus the journal find-or-create in the database. Not part of verify.
+# The DOI service asks a WireMock registry on loopback (a templated answer in registry/) for 1,000
+# different DOIs of one journal (the service answers 429 to a second request for a DOI in flight):
+# each request is a registry call plus the journal find-or-create. Not part of verify.
 set -euo pipefail
 
 RUNS="${1:-5}"
@@ -64,7 +65,7 @@ path_of() {
   case $1 in
     schema-service) echo "/schemaservice?entityIds=12&merge=true" ;;
     policy-service) echo "/policy/policies?submission=60" ;;
-    doi-service) echo "/doi/journal?doi=10.5555/footprint.1" ;;
+    doi-service) echo "/doi/journal?doi=10.5555/footprint." ;;   # + a request number: one DOI at a time
   esac
 }
 
@@ -97,7 +98,9 @@ for service in schema-service policy-service doi-service; do
     times+=("$ms")
     rss_start=$(rss_mb "$pid")
     url="http://127.0.0.1:$PORT$(path_of "$service")"
-    for _ in $(seq 1000); do printf 'url = "%s"\noutput = /dev/null\n' "$url"; done >"$WORK/requests"
+    for i in $(seq 1000); do
+      printf 'url = "%s"\noutput = /dev/null\n' "$url$([ "$service" = doi-service ] && echo "$i")"
+    done >"$WORK/requests"
     curl -s -Z --parallel-max 8 -u "$USER_PASS" -b XSRF-TOKEN=t -H 'X-XSRF-TOKEN: t' \
       -w '%{http_code}\n' -K "$WORK/requests" 2>/dev/null | sort | uniq -c | tr '\n' ' ' >"$WORK/codes"
     rss_load=$(rss_mb "$pid")
