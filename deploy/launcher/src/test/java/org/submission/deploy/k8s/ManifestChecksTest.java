@@ -38,8 +38,9 @@ class ManifestChecksTest {
                         Yaml.map(find(objects, "ConfigMap", "submission-config").get("data"), "data").put("UNDOCUMENTED_KEY", "x"),
                         "the key UNDOCUMENTED_KEY is not documented"),
                 Arguments.of("undocumented Secret key", (Consumer<List<Map<String, Object>>>) objects ->
-                        Yaml.map(Yaml.at(Yaml.list(container(objects, "doi-service").get("env"), "env").get(1),
-                                "valueFrom", "secretKeyRef"), "ref").put("key", "undocumented-key"),
+                        Yaml.map(Yaml.list(container(objects, "doi-service").get("env"), "env").stream()
+                                .map(env -> Yaml.at(env, "valueFrom", "secretKeyRef")).filter(ref -> ref != null)
+                                .findFirst().orElseThrow(), "ref").put("key", "undocumented-key"),
                         "the key undocumented-key is not documented"),
                 Arguments.of("ConfigMap read but missing", (Consumer<List<Map<String, Object>>>) objects ->
                         objects.remove(find(objects, "ConfigMap", "submission-config")), "which is not in the manifests"),
