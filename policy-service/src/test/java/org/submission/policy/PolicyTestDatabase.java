@@ -1,7 +1,6 @@
 package org.submission.policy;
 
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
@@ -10,7 +9,8 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.submission.shared.db.LocalDatabase;
+import org.submission.localpostgres.LocalPostgres;
+import org.submission.shared.testing.EmbeddedPostgresResource;
 
 /**
  * The shared {@code EmbeddedPostgresResource}, plus two things this module's tests need from the
@@ -21,13 +21,13 @@ import org.submission.shared.db.LocalDatabase;
  */
 public class PolicyTestDatabase implements QuarkusTestResourceLifecycleManager {
 
-    private static EmbeddedPostgres server;
+    private static LocalPostgres server;
     private static Path dataDirectory;
     private static int port;
 
     @Override
     public Map<String, String> start() {
-        if (LocalDatabase.configured()) {
+        if (EmbeddedPostgresResource.externalServer()) {
             return Map.of();
         }
         return Map.of("submission.db.url", startOnce(), "submission.db.user", "postgres");
@@ -74,15 +74,10 @@ public class PolicyTestDatabase implements QuarkusTestResourceLifecycleManager {
         return "postgresql://localhost:" + port + "/postgres";
     }
 
-    private static EmbeddedPostgres launch() {
+    private static LocalPostgres launch() {
         try {
-            return EmbeddedPostgres.builder()
-                    .setDataDirectory(dataDirectory)
-                    .setCleanDataDirectory(false)
-                    .setRegisterShutdownHook(false)
-                    .setPort(port)
-                    .setServerConfig("shared_preload_libraries", "pg_stat_statements")
-                    .start();
+            return LocalPostgres.start(LocalPostgres.Options.defaults().dataDirectory(dataDirectory, port)
+                    .serverConfig("shared_preload_libraries", "pg_stat_statements").stoppedByCaller());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start the embedded PostgreSQL", e);
         }

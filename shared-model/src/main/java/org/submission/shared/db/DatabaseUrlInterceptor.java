@@ -8,7 +8,10 @@ import jakarta.annotation.Priority;
 /**
  * Derives the Quarkus datasource URLs from {@code submission.db.url} (env
  * {@code SUBMISSION_DB_URL}) unless they are set explicitly. It only computes values, so it is
- * harmless at build time.
+ * harmless at build time. Property expressions cannot replace it: both URL forms are accepted
+ * ({@code postgresql://…} and {@code jdbc:postgresql://…}), and an expression can only add a
+ * prefix ({@code jdbc:${submission.db.url}}), not remove one, so one of the two derived URLs
+ * would be wrong for one of the forms.
  */
 @Priority(100)
 public class DatabaseUrlInterceptor implements ConfigSourceInterceptor {

@@ -7,8 +7,8 @@ import java.util.UUID;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
 import org.postgresql.ds.PGSimpleDataSource;
+import org.submission.localpostgres.LocalPostgres;
 import org.submission.shared.db.DatabaseUrls;
-import org.submission.shared.db.LocalDatabase;
 
 /** A new, empty database on the test PostgreSQL server, for tests that need one of their own. */
 public final class FreshDatabase {
@@ -25,7 +25,7 @@ public final class FreshDatabase {
 
     /** Creates an empty database (no tables) on the embedded server. */
     public static FreshDatabase create() {
-        String server = LocalDatabase.start();
+        String server = LocalPostgres.sharedUrl();
         String name = "t_" + UUID.randomUUID().toString().replace("-", "");
         PGSimpleDataSource admin = new PGSimpleDataSource();
         admin.setUrl(DatabaseUrls.jdbc(server));

@@ -5,6 +5,7 @@ import java.io.PrintStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -16,6 +17,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.submission.deploy.gateway.Gateway;
 import org.submission.deploy.gateway.RouteTable;
+import org.submission.localpostgres.LocalPostgres;
 
 /**
  * The running local stack: one embedded PostgreSQL (unless SUBMISSION_DB_URL names one), the
@@ -28,11 +30,12 @@ public final class LocalStack implements AutoCloseable {
     static final Map<String, String> DEMO_SETTINGS = demoSettings();
 
     /**
-     * Serial GC, the client compiler and a heap that starts small: quick to start and about
-     * 175 MiB resident per service instead of 230 MiB, ample for a demo (not for load tests).
+     * The options of the images and manifests (deploy/README.md, "Runtime"): serial GC, a heap
+     * that starts small, the client compiler only, and the AppCDS archive the package built
+     * (relative to quarkus-app, the services' working directory).
      */
-    static final String DEFAULT_JAVA_OPTS = "-XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xss512k -Xms32m -Xmx192m"
-            + " -XX:+ExitOnOutOfMemoryError";
+    static final String DEFAULT_JAVA_OPTS = "-XX:+UseSerialGC -Xms16m -Xmx128m -XX:TieredStopAtLevel=1"
+            + " -XX:SharedArchiveFile=app-cds.jsa -XX:+ExitOnOutOfMemoryError";
 
     private final LaunchOptions options;
     private final Map<String, String> environment;
@@ -105,7 +108,12 @@ public final class LocalStack implements AutoCloseable {
         out.flush();
         synchronized (this) {
             ensureOpen();
-            database = LocalPostgres.start(options.logDir().resolve("postgres.log"));
+            Path log = options.logDir().resolve("postgres.log");
+            try {
+                database = LocalPostgres.start(LocalPostgres.Options.defaults().log(log).stoppedByCaller());
+            } catch (IOException | RuntimeException e) {
+                throw new LaunchException("The embedded PostgreSQL did not start (" + e.getMessage() + "); see " + log, e);
+            }
             databaseUrl = database.url();
         }
         env.put("SUBMISSION_DB_URL", databaseUrl);

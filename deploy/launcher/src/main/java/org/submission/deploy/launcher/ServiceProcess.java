@@ -36,7 +36,8 @@ final class ServiceProcess {
         command.add("-jar");
         command.add(spec.runnerJar(root).toString());
         ProcessBuilder builder = new ProcessBuilder(command)
-                .directory(root.resolve(spec.name()).toFile())
+                // from quarkus-app, as at package time: the AppCDS archive records the jar's relative path
+                .directory(spec.runnerJar(root).getParent().toFile())
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile());
         builder.environment().putAll(env);

@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# Footprint of each service as the images and ./run.sh run it (-XX:+UseSerialGC -Xmx128m with the
+# AppCDS archive of the package): size of target/quarkus-app (and of the archive in it), start to
+# ready (from `java` to the first 200 of /q/health/ready, median of 5 starts, wall and CPU time), RSS right after
+# start and after 1,000 requests (8 at a time) to its main endpoint.
+#
+#   ./mvnw -B package -DskipTests          # once (builds the archives and the launcher's class path)
+#   bash deploy/bench/footprint/footprint.sh [runs, default 5]
+#   (FOOTPRINT_JAVA_OPTS replaces the JVM options; SUBMISSION_DB_URL names an existing PostgreSQL,
+#    else the launcher's embedded one is started; the database gets the migrations and demo data
+#    at a first, unmeasured start of each service)
+#
+# The DOI service asks a WireMock registry on loopback (a templated answer in registry/) for 1,000
+# different DOIs of one journal (the service answers 429 to a second request for a DOI in flight):
+# each request is a registry call plus the journal find-or-create. Not part of verify.
+set -euo pipefail
+
+RUNS="${1:-5}"
+ROOT="$(cd "$(dirname "$0")/../../.." && pwd)"
+HERE="$ROOT/deploy/bench/footprint"
+JAVA_OPTS="${FOOTPRINT_JAVA_OPTS:--XX:+UseSerialGC -Xms16m -Xmx128m -XX:TieredStopAtLevel=1 -XX:SharedArchiveFile=app-cds.jsa -XX:+ExitOnOutOfMemoryError}"
+WORK="$(mktemp -d /tmp/footprint.XXXXXX)"
+PORT=18090
+USER_PASS="footprint:footprint-secret"
+WIREMOCK_JAR="$(ls "$HOME"/.m2/repository/org/wiremock/wiremock-standalone/*/wiremock-standalone-*.jar 2>/dev/null | grep -v sources | tail -1 || true)"
+
+for tool in java curl; do command -v "$tool" >/dev/null || { echo "missing $tool" >&2; exit 1; }; done
+for service in schema-service policy-service doi-service; do
+  [ -f "$ROOT/$service/target/quarkus-app/quarkus-run.jar" ] || { echo "build first: ./mvnw -B package -DskipTests" >&2; exit 1; }
+done
+[ -n "$WIREMOCK_JAR" ] || { echo "no wiremock-standalone jar in ~/.m2: run ./mvnw -B -pl doi-service -am test-compile once" >&2; exit 1; }
+
+PIDS=()
+cleanup() {
+  for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+if [ -z "${SUBMISSION_DB_URL:-}" ]; then
+  [ -d "$ROOT/deploy/launcher/target/lib" ] || { echo "build first: ./mvnw -B package -DskipTests" >&2; exit 1; }
+  mkfifo "$WORK/db-in"
+  java -cp "$ROOT/deploy/launcher/target/lib/*" "$HERE/LocalDatabase.java" <"$WORK/db-in" >"$WORK/db-url" 2>"$WORK/db.log" &
+  PIDS+=($!)
+  exec 3>"$WORK/db-in"   # the database runs until this script ends
+  until [ -s "$WORK/db-url" ]; do sleep 0.2; done
+  export SUBMISSION_DB_URL="$(cat "$WORK/db-url")" SUBMISSION_DB_USER=postgres
+fi
+java -jar "$WIREMOCK_JAR" --bind-address 127.0.0.1 --port 0 --root-dir "$HERE/registry" --disable-banner \
+  >"$WORK/wiremock.log" 2>&1 &
+PIDS+=($!)
+until grep -q "port:" "$WORK/wiremock.log" 2>/dev/null; do sleep 0.2; done
+REGISTRY_PORT=$(grep -o 'port: *[0-9]*' "$WORK/wiremock.log" | head -1 | grep -o '[0-9]*')
+
+export SUBMISSION_BACKEND_USER="${USER_PASS%%:*}" SUBMISSION_BACKEND_PASSWORD="${USER_PASS#*:}" \
+  QUARKUS_HTTP_HOST=127.0.0.1 QUARKUS_HTTP_PORT=$PORT SUBMISSION_DB_POOL_SIZE=4 \
+  REGISTRY_BASEURI="http://127.0.0.1:$REGISTRY_PORT/works/" OALOOKUP_BASEURI="http://127.0.0.1:$REGISTRY_PORT/v2/" \
+  DOI_SERVICE_MAILTO=footprint@example.org \
+  SERVICE_POLICY_INSTITUTION=example.edu \
+  SERVICE_POLICY_INSTITUTIONAL_POLICY_TITLE="Example University Open Access Policy" \
+  SERVICE_POLICY_INSTITUTIONAL_REPOSITORY_NAME="Example Scholarship"
+
+path_of() {
+  case $1 in
+    schema-service) echo "/schemaservice?entityIds=12&merge=true" ;;
+    policy-service) echo "/policy/policies?submission=60" ;;
+    doi-service) echo "/doi/journal?doi=10.5555/footprint." ;;   # + a request number: one DOI at a time
+  esac
+}
+
+# Starts the service; prints "<pid> <milliseconds to ready> <CPU milliseconds to ready>" (the CPU
+# time does not depend much on what else the machine runs; the wall time does).
+start() {
+  local service=$1 begin pid
+  begin=$(date +%s%N)
+  (cd "$ROOT/$service/target/quarkus-app" && exec java $JAVA_OPTS -jar quarkus-run.jar) >"$WORK/$service.log" 2>&1 &
+  pid=$!
+  until curl -sf -o /dev/null "http://127.0.0.1:$PORT/q/health/ready"; do
+    kill -0 "$pid" 2>/dev/null || { echo "$service stopped; its log:" >&2; tail -20 "$WORK/$service.log" >&2; exit 1; }
+    sleep 0.01
+  done
+  echo "$pid $(( ($(date +%s%N) - begin) / 1000000 )) $(awk '{print ($14 + $15) * 10}' "/proc/$pid/stat")"
+}
+
+stop() { kill "$1"; wait "$1" 2>/dev/null || true; }
+rss_mb() { echo $(( $(ps -o rss= -p "$1") / 1024 )); }
+
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg) ($(nproc) CPUs); JVM: $(java -version 2>&1 | head -1)"
+echo "JAVA_OPTS: $JAVA_OPTS"
+printf '%-15s %7s %7s %9s %12s %8s %10s %9s\n' service "app MB" "cds MB" "ready ms" "min-max" "CPU ms" "RSS start" "RSS 1000"
+for service in schema-service policy-service doi-service; do
+  app="$ROOT/$service/target/quarkus-app"
+  read -r pid _ < <(SUBMISSION_SEED_DEMO=true start "$service")   # migrations and demo data, unmeasured
+  stop "$pid"
+  times=(); cpus=()
+  for _ in $(seq "$RUNS"); do
+    read -r pid ms cpu < <(start "$service")
+    times+=("$ms"); cpus+=("$cpu")
+    rss_start=$(rss_mb "$pid")
+    url="http://127.0.0.1:$PORT$(path_of "$service")"
+    for i in $(seq 1000); do
+      printf 'url = "%s"\noutput = /dev/null\n' "$url$([ "$service" = doi-service ] && echo "$i")"
+    done >"$WORK/requests"
+    curl -s -Z --parallel-max 8 -u "$USER_PASS" -b XSRF-TOKEN=t -H 'X-XSRF-TOKEN: t' \
+      -w '%{http_code}\n' -K "$WORK/requests" 2>/dev/null | sort | uniq -c | tr '\n' ' ' >"$WORK/codes"
+    rss_load=$(rss_mb "$pid")
+    stop "$pid"
+  done
+  sorted=($(printf '%s\n' "${times[@]}" | sort -n)); cpu_sorted=($(printf '%s\n' "${cpus[@]}" | sort -n))
+  printf '%-15s %7s %7s %9s %12s %8s %10s %9s   (RSS: last run; answers: %s)\n' "$service" \
+    "$(du -sm --exclude=app-cds.jsa "$app" | cut -f1)" "$(( $(stat -c %s "$app/app-cds.jsa" 2>/dev/null || echo 0) / 1048576 ))" \
+    "${sorted[$(( ${#sorted[@]} / 2 ))]}" "${sorted[0]}-${sorted[-1]}" "${cpu_sorted[$(( ${#cpu_sorted[@]} / 2 ))]}" \
+    "$rss_start" "$rss_load" "$(cat "$WORK/codes")"
+done
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
