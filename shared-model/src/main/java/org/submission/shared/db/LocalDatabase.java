@@ -78,7 +78,8 @@ public final class LocalDatabase {
         }
         if (server == null) {
             try {
-                server = EmbeddedPostgres.builder().start();
+                // pg_stat_statements lets tests count the statements a request runs
+                server = EmbeddedPostgres.builder().setServerConfig("shared_preload_libraries", "pg_stat_statements").start();
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot start the embedded PostgreSQL", e);
             }
