@@ -83,7 +83,8 @@ public final class LocalPostgres implements AutoCloseable {
         }
         if (shared == null) {
             try {
-                shared = start(Options.defaults());
+                // pg_stat_statements lets tests count the statements one request runs
+                shared = start(Options.defaults().serverConfig("shared_preload_libraries", "pg_stat_statements"));
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot start the embedded PostgreSQL", e);
             }

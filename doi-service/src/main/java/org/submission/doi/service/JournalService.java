@@ -13,8 +13,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.TreeSet;
 import org.submission.doi.repository.JournalRepository;
+import org.submission.doi.repository.StoredJournal;
 import org.submission.shared.error.ApiException;
-import org.submission.shared.model.Journal;
 
 /**
  * Finds the Journal record of a registry work, updating or creating it. One transaction holds
@@ -33,7 +33,10 @@ public class JournalService {
         this.journals = journals;
     }
 
-    /** The id of the matching or new Journal; 422 when there is nothing to find it by or create it from. */
+    /**
+     * The id of the matching or new Journal; 422 when there is nothing to find it by or create it
+     * from. A journal found as it should be is not written to.
+     */
     @WithTransaction
     public Uni<Long> findOrCreate(JournalCandidate candidate) {
         if (!candidate.hasName() && candidate.issns().isEmpty()) {
@@ -41,43 +44,40 @@ public class JournalService {
         }
         return journals.lock(lockKeys(candidate))
                 .chain(() -> journals.bestMatch(candidate.issnValues(), candidate.name()))
-                .chain(id -> id == null ? Uni.createFrom().nullItem() : journals.withIssns(id))
-                .chain(found -> found == null ? create(candidate) : Uni.createFrom().item(update(found, candidate)));
+                .chain(found -> found == null ? create(candidate) : update(found, candidate));
     }
 
     private Uni<Long> create(JournalCandidate candidate) {
         if (!candidate.complete()) {
             return Uni.createFrom().failure(new ApiException(422, INSUFFICIENT));
         }
-        Journal journal = new Journal();
-        journal.journalName = candidate.name();
-        journal.issns = new ArrayList<>(candidate.issns());
-        return journals.persist(journal).map(created -> {
-            Log.debugf("Created journal %d %s %s", created.id, created.journalName, created.issns);
-            return created.id;
-        });
+        return journals.create(candidate.name(), candidate.issns()).invoke(id ->
+                Log.debugf("Created journal %d %s %s", id, candidate.name(), candidate.issns()));
     }
 
     /** Curated journals (nlmta or pmcparticipation set) are maintained elsewhere and stay as they are. */
-    private static Long update(Journal journal, JournalCandidate candidate) {
-        if (present(journal.nlmta) || present(journal.pmcParticipation)) {
-            return journal.id;
+    private Uni<Long> update(StoredJournal journal, JournalCandidate candidate) {
+        if (present(journal.nlmta()) || present(journal.pmcParticipation())) {
+            return Uni.createFrom().item(journal.id());
         }
+        List<String> held = new ArrayList<>(journal.issns());
+        List<String> added = new ArrayList<>();
         for (String issn : candidate.issns()) {
-            if (!journal.issns.contains(issn) && !(issn.startsWith(":") && knownValue(journal, issn))) {
-                journal.issns.add(issn);
+            if (!held.contains(issn) && !(issn.startsWith(":") && knownValue(held, issn))) {
+                held.add(issn);
+                added.add(issn);
             }
         }
-        if (candidate.hasName() && !candidate.name().equals(journal.journalName)) {
-            journal.journalName = candidate.name();
-        }
-        return journal.id;
+        boolean renamed = candidate.hasName() && !candidate.name().equals(journal.name());
+        Uni<Void> rename = renamed ? journals.rename(journal.id(), candidate.name()) : Uni.createFrom().voidItem();
+        return rename.chain(() -> added.isEmpty() ? Uni.createFrom().voidItem() : journals.addIssns(journal.id(), added))
+                .replaceWith(journal.id());
     }
 
     /** An untyped ISSN adds nothing when the journal already lists that value with a type. */
-    private static boolean knownValue(Journal journal, String issn) {
+    private static boolean knownValue(List<String> held, String issn) {
         String value = JournalCandidate.value(issn);
-        return journal.issns.stream().anyMatch(held -> JournalCandidate.value(held).equals(value));
+        return held.stream().anyMatch(other -> JournalCandidate.value(other).equals(value));
     }
 
     /** 64-bit advisory lock keys for the ISSN values and the normalised name, ascending. */

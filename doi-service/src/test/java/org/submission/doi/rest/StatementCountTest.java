@@ -1,0 +1,97 @@
+package org.submission.doi.rest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+import static org.submission.doi.support.Fixtures.ARTICLE_JOURNAL;
+
+import com.github.tomakehurst.wiremock.WireMockServer;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.smallrye.faulttolerance.api.CircuitBreakerMaintenance;
+import jakarta.inject.Inject;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.submission.doi.support.Api;
+import org.submission.doi.support.Fixtures;
+import org.submission.doi.support.Journals;
+import org.submission.doi.support.Upstreams;
+import org.submission.doi.support.WireMockUpstreams;
+import org.submission.shared.testing.EmbeddedPostgresResource;
+
+/**
+ * Counts, on the PostgreSQL server (pg_stat_statements), the statements one /doi/journal request
+ * runs: BEGIN, the locks, the match, COMMIT, plus one write only when the journal is new or changes.
+ */
+@QuarkusTest
+@WithTestResource(EmbeddedPostgresResource.class)
+@WithTestResource(WireMockUpstreams.class)
+class StatementCountTest {
+
+    @WireMockUpstreams.Server
+    WireMockServer upstream;
+
+    @Inject
+    CircuitBreakerMaintenance circuits;
+
+    @Inject
+    DataSource dataSource;
+
+    @BeforeEach
+    void reset() throws SQLException {
+        assumeTrue(statementsCounted(), "needs a server with pg_stat_statements preloaded (the embedded one)");
+        Upstreams.reset(upstream, circuits);
+        try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
+            statement.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "an unchanged journal                  | '\"Journal of Submission Studies\", \"issns\": [\"Print:2049-3630\"]'                                | print:2049-3630                | 4",
+        "a curated journal the work differs from | '\"Other Name\", \"nlmta\": \"J Sub Stud\", \"issns\": [\"Print:2049-3630\"]'                    | print:2049-3630                | 4",
+        "a journal gaining an ISSN             | '\"Journal of Submission Studies\", \"issns\": [\"Print:2049-3630\"]'                                | print:2049-3630 electronic:2049-3649 | 5",
+        "a new journal                         | '\"Unrelated\", \"issns\": [\"Print:1111-1111\"]'                                                  | print:2049-3630                | 5"})
+    void aRequestRunsTheLocksAndOneMatchAndWritesOnlyWhatChanges(String journal, String seeded, String issns, long statements)
+            throws SQLException {
+        Journals.seed(dataSource, "[{\"key\": \"j\", \"journalName\": " + seeded + "}]");
+        String doi = Fixtures.newDoi();
+        Upstreams.work(upstream, doi, Fixtures.work(doi, ARTICLE_JOURNAL, issns.split(" ")));
+
+        List<String> run = statementsOf(doi);
+
+        assertThat(run).as(journal).hasSize((int) statements);
+    }
+
+    /** The statements of one request, each as many times as it ran. */
+    private List<String> statementsOf(String doi) throws SQLException {
+        try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
+            statement.execute("SELECT pg_stat_statements_reset()");
+            Api.journal(doi).then().statusCode(200);
+            List<String> run = new ArrayList<>();
+            try (ResultSet rows = statement.executeQuery("SELECT query, calls FROM pg_stat_statements"
+                    + " WHERE query NOT LIKE '%pg_stat_statements%'")) {
+                while (rows.next()) {
+                    for (long i = 0; i < rows.getLong(2); i++) {
+                        run.add(rows.getString(1));
+                    }
+                }
+            }
+            return run;
+        }
+    }
+
+    private boolean statementsCounted() throws SQLException {
+        try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement();
+             ResultSet rows = statement.executeQuery("SHOW shared_preload_libraries")) {
+            return rows.next() && rows.getString(1).contains("pg_stat_statements");
+        }
+    }
+}
