@@ -6,14 +6,11 @@ import io.quarkus.security.AuthenticationFailedException;
 import io.quarkus.security.ForbiddenException;
 import io.quarkus.security.UnauthorizedException;
 import io.vertx.core.http.HttpServerRequest;
-import jakarta.validation.ConstraintViolation;
-import jakarta.validation.ConstraintViolationException;
 import jakarta.ws.rs.NotAllowedException;
 import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import java.util.stream.Collectors;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
 /**
@@ -65,13 +62,6 @@ public class ErrorMappers {
     @ServerExceptionMapper
     public Response malformedJson(JsonProcessingException e) {
         return json(400, "Malformed JSON body.");
-    }
-
-    @ServerExceptionMapper
-    public Response invalid(ConstraintViolationException e) {
-        String message = e.getConstraintViolations().stream()
-                .map(ConstraintViolation::getMessage).sorted().collect(Collectors.joining("; "));
-        return json(400, message.isEmpty() ? "Invalid request." : message);
     }
 
     @ServerExceptionMapper(priority = 10_000)
