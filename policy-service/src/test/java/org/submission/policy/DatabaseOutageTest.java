@@ -15,6 +15,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.submission.shared.testing.Requests;
 
 /** Stops the real database under the running service: 503 JSON while it is down, answers again once it is back. */
 @QuarkusTest
@@ -43,16 +44,16 @@ class DatabaseOutageTest {
             "/policy/repositories, ursula@example.edu"})
     void anUnreachableDatabaseIsA503AndTheServiceRecovers(String endpoint, String caller) throws Exception {
         long submission = ids.get("S-all");
-        Calls.as(caller).queryParam("submission", submission).get(endpoint).then().statusCode(200);
+        Requests.as(caller).queryParam("submission", submission).get(endpoint).then().statusCode(200);
 
         PolicyTestDatabase.stopServer();
-        Calls.as(caller).queryParam("submission", submission).get(endpoint)
+        Requests.as(caller).queryParam("submission", submission).get(endpoint)
                 .then().statusCode(503).contentType(ContentType.JSON).header("Retry-After", "5")
                 .body("error", containsString("database"));
         given().get("/q/health/ready").then().statusCode(503);
 
         PolicyTestDatabase.restartServer();
-        Calls.as(caller).queryParam("submission", submission).get(endpoint)
+        Requests.as(caller).queryParam("submission", submission).get(endpoint)
                 .then().statusCode(200).contentType(ContentType.JSON);
         assertThat(readyWithinProbes(3)).as("readiness back after at most 3 probes").isTrue();
     }

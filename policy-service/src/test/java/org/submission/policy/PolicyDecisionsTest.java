@@ -12,6 +12,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.submission.shared.testing.Requests;
 
 /** The contract's rules beyond the worked examples, over HTTP on the database (fixture: policy-cases.json). */
 @QuarkusTest
@@ -70,7 +71,7 @@ class PolicyDecisionsTest {
             institutional repository beside others is optional | S-all     | ursula@example.edu   | R1 R2 | IR
             """)
     void choosesTheRepositories(String rule, String submission, String caller, String required, String optional) {
-        Map<String, Object> answer = Calls.as(caller).queryParam("submission", ids.get(submission))
+        Map<String, Object> answer = Requests.as(caller).queryParam("submission", ids.get(submission))
                 .get("/policy/repositories").then().statusCode(200).extract().jsonPath().getMap("$");
 
         assertThat(answer).isEqualTo(Expected.repositories(ids, required, optional));
@@ -78,7 +79,7 @@ class PolicyDecisionsTest {
 
     @Test
     void explainGivesTheRouteOfEveryPolicy() {
-        List<Map<String, Object>> answer = Calls.as("ursula@example.edu", "lab.example.edu; x@example.edu")
+        List<Map<String, Object>> answer = Requests.as("ursula@example.edu", "lab.example.edu; x@example.edu")
                 .queryParam("submission", ids.get("S-university-inside")).queryParam("explain", "true")
                 .get("/policy/policies").then().statusCode(200).extract().jsonPath().getList("$");
 
@@ -90,7 +91,7 @@ class PolicyDecisionsTest {
 
     @Test
     void explainListsBothRolesOfAFunderThatIsPrimaryAndDirect() {
-        List<Map<String, Object>> answer = Calls.as("ulrich@elsewhere.org")
+        List<Map<String, Object>> answer = Requests.as("ulrich@elsewhere.org")
                 .queryParam("submission", ids.get("S-shared-funder")).queryParam("explain", "true")
                 .get("/policy/policies").then().statusCode(200).extract().jsonPath().getList("$");
 
@@ -105,7 +106,7 @@ class PolicyDecisionsTest {
 
     @Test
     void explainGivesThePoliciesBehindEveryRepository() {
-        Map<String, Object> answer = Calls.as("ulrich@elsewhere.org")
+        Map<String, Object> answer = Requests.as("ulrich@elsewhere.org")
                 .queryParam("submission", ids.get("S-several")).queryParam("explain", "true")
                 .get("/policy/repositories").then().statusCode(200).extract().jsonPath().getMap("$");
 
@@ -121,7 +122,7 @@ class PolicyDecisionsTest {
 
     @Test
     void withoutExplainEntriesCarryNoReasons() {
-        String body = Calls.as("ursula@example.edu").queryParam("submission", ids.get("S-all")).queryParam("explain", "false")
+        String body = Requests.as("ursula@example.edu").queryParam("submission", ids.get("S-all")).queryParam("explain", "false")
                 .get("/policy/repositories").then().statusCode(200).extract().asString();
 
         assertThat(body).doesNotContain("reasons");
@@ -136,12 +137,12 @@ class PolicyDecisionsTest {
     }
 
     private String explained(String submission) {
-        return Calls.as("backend").queryParam("submission", ids.get(submission)).queryParam("explain", "true")
+        return Requests.as(Requests.BACKEND).queryParam("submission", ids.get(submission)).queryParam("explain", "true")
                 .get("/policy/policies").then().statusCode(200).extract().asString();
     }
 
     private List<Map<String, Object>> policiesOf(String submission, String caller, String proxyAffiliations) {
-        return Calls.as(caller, proxyAffiliations).queryParam("submission", ids.get(submission))
+        return Requests.as(caller, proxyAffiliations).queryParam("submission", ids.get(submission))
                 .get("/policy/policies").then().statusCode(200).extract().jsonPath().getList("$");
     }
 }

@@ -19,6 +19,7 @@ import javax.sql.DataSource;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.submission.shared.testing.Requests;
 
 /**
  * Counts, on the PostgreSQL server (pg_stat_statements), the statements one request runs, for a
@@ -62,7 +63,7 @@ class StatementCountTest {
     private long statementsOf(String endpoint, String caller, String submission) throws SQLException {
         try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
             statement.execute("SELECT pg_stat_statements_reset()");
-            String body = Calls.as(caller).queryParam("submission", ids.get(submission)).queryParam("explain", "true")
+            String body = Requests.as(caller).queryParam("submission", ids.get(submission)).queryParam("explain", "true")
                     .get(endpoint).then().statusCode(200).extract().asString();
             assertThat(body).contains("\"" + ids.get(submission.equals("many") ? "p-" + (2 * MANY - 1) : "p-0") + "\"");
             try (ResultSet rows = statement.executeQuery("SELECT coalesce(sum(calls), 0) FROM pg_stat_statements"

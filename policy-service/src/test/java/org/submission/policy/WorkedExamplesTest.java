@@ -10,6 +10,7 @@ import javax.sql.DataSource;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.submission.shared.testing.Requests;
 
 /**
  * The worked-examples table of the policy contract, row by row, over HTTP on the database.
@@ -44,9 +45,9 @@ class WorkedExamplesTest {
                                    String required, String optional) {
         String id = String.valueOf(ids.get(submission));
 
-        var policyAnswer = Calls.as(caller).queryParam("submission", id).get("/policy/policies")
+        var policyAnswer = Requests.as(caller).queryParam("submission", id).get("/policy/policies")
                 .then().statusCode(200).contentType("application/json").extract().jsonPath().getList("$");
-        var repositoryAnswer = Calls.as(caller).queryParam("submission", id).get("/policy/repositories")
+        var repositoryAnswer = Requests.as(caller).queryParam("submission", id).get("/policy/repositories")
                 .then().statusCode(200).contentType("application/json").extract().jsonPath().getMap("$");
 
         assertThat(policyAnswer).isEqualTo(Expected.policies(ids, policies));
