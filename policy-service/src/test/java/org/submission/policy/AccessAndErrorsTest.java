@@ -16,9 +16,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.Map;
-import javax.sql.DataSource;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -34,17 +31,10 @@ class AccessAndErrorsTest {
             "/policy-service/policies", "/policy-service/repositories"};
 
     @Inject
-    DataSource dataSource;
+    Fixture fixture;
 
     @TestHTTPResource("/")
     URI base;
-
-    private Map<String, Long> ids;
-
-    @BeforeEach
-    void fixture() {
-        ids = Fixture.ids(dataSource);
-    }
 
     @ParameterizedTest(name = "{0} on {1}: {2}")
     @CsvSource(delimiter = '|', textBlock = """
@@ -59,14 +49,14 @@ class AccessAndErrorsTest {
             """)
     void onlyTheSubmitterAPreparerAnAdminOrABackendAccountMayAsk(String caller, String submission, int status) {
         for (String endpoint : new String[] {"/policy/policies", "/policy/repositories"}) {
-            Requests.as(caller, "example.edu").queryParam("submission", ids.get(submission)).get(endpoint)
+            Requests.as(caller, "example.edu").queryParam("submission", fixture.id(submission)).get(endpoint)
                     .then().statusCode(status).contentType(ContentType.JSON);
         }
     }
 
     @Test
     void aForbiddenAnswerIsAJsonError() {
-        Requests.as("sam@example.edu").queryParam("submission", ids.get("S-all")).get("/policy/policies")
+        Requests.as("sam@example.edu").queryParam("submission", fixture.id("S-all")).get("/policy/policies")
                 .then().statusCode(403).contentType(ContentType.JSON).body("error", containsString("submitter"));
     }
 
@@ -84,7 +74,7 @@ class AccessAndErrorsTest {
     void aSemicolonDoesNotEndTheSubmission() {
         // sent as written (rest-assured would escape it): once read as the first id, and answered for it
         for (String endpoint : ENDPOINTS) {
-            Requests.as(Requests.BACKEND).urlEncodingEnabled(false).get(endpoint + "?submission=" + ids.get("S-all") + ";" + ids.get("S-ir"))
+            Requests.as(Requests.BACKEND).urlEncodingEnabled(false).get(endpoint + "?submission=" + fixture.id("S-all") + ";" + fixture.id("S-ir"))
                     .then().statusCode(400).contentType(ContentType.JSON).body("error", containsString("decimal integer"));
         }
     }
@@ -99,14 +89,14 @@ class AccessAndErrorsTest {
 
     @Test
     void aSubmissionGivenTwiceIsABadRequest() {
-        Requests.as(Requests.BACKEND).queryParam("submission", ids.get("S-all"), ids.get("S-ir")).get("/policy/policies")
+        Requests.as(Requests.BACKEND).queryParam("submission", fixture.id("S-all"), fixture.id("S-ir")).get("/policy/policies")
                 .then().statusCode(400).contentType(ContentType.JSON).body("error", containsString("once"));
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"yes", "1", "true,false"})
     void anExplainThatIsNotABooleanIsABadRequest(String value) {
-        Requests.as(Requests.BACKEND).queryParam("submission", ids.get("S-all")).queryParam("explain", value)
+        Requests.as(Requests.BACKEND).queryParam("submission", fixture.id("S-all")).queryParam("explain", value)
                 .get("/policy/repositories").then().statusCode(400).contentType(ContentType.JSON)
                 .body("error", containsString("explain"));
     }
@@ -123,9 +113,9 @@ class AccessAndErrorsTest {
     @Test
     void anUnauthenticatedCallerIsRefused() {
         for (String endpoint : ENDPOINTS) {
-            given().queryParam("submission", ids.get("S-all")).get(endpoint)
+            given().queryParam("submission", fixture.id("S-all")).get(endpoint)
                     .then().statusCode(401).contentType(ContentType.JSON);
-            given().auth().preemptive().basic("backend", "wrong").queryParam("submission", ids.get("S-all")).get(endpoint)
+            given().auth().preemptive().basic("backend", "wrong").queryParam("submission", fixture.id("S-all")).get(endpoint)
                     .then().statusCode(401).contentType(ContentType.JSON);
         }
     }
@@ -134,7 +124,7 @@ class AccessAndErrorsTest {
     @ValueSource(strings = {"PUT", "DELETE", "PATCH"})
     void otherMethodsAreNotAllowed(String method) {
         for (String endpoint : ENDPOINTS) {
-            Requests.withXsrf(Requests.as(Requests.BACKEND)).queryParam("submission", ids.get("S-all")).request(method, endpoint)
+            Requests.withXsrf(Requests.as(Requests.BACKEND)).queryParam("submission", fixture.id("S-all")).request(method, endpoint)
                     .then().statusCode(405).contentType(ContentType.JSON).body("error", containsString(method));
         }
     }
@@ -153,7 +143,7 @@ class AccessAndErrorsTest {
     void aPostWithoutContentTypeIsUnsupported() throws Exception {
         // rest-assured always sends a Content-Type with a body; the JDK client sends none
         for (String endpoint : ENDPOINTS) {
-            HttpResponse<String> response = rawPost(endpoint, null, "submission=" + ids.get("S-all"));
+            HttpResponse<String> response = rawPost(endpoint, null, "submission=" + fixture.id("S-all"));
 
             assertThat(response.statusCode()).isEqualTo(415);
             assertThat(response.body()).contains("application/x-www-form-urlencoded");
@@ -174,7 +164,7 @@ class AccessAndErrorsTest {
     @Test
     void aFormBodyIsReadWhateverItsCharsetParameterSays() throws Exception {
         HttpResponse<String> response = rawPost("/policy/policies", "application/x-www-form-urlencoded; charset=bogus",
-                "submission=" + ids.get("S-all"));
+                "submission=" + fixture.id("S-all"));
 
         assertThat(response.statusCode()).isEqualTo(200);
     }
@@ -196,10 +186,10 @@ class AccessAndErrorsTest {
             "application/x-www-form-urlencoded;charset=ISO-8859-1"})
     void theFormPostAnswersAsTheGet(String contentType) {
         for (String endpoint : ENDPOINTS) {
-            String get = Requests.as("ursula@example.edu").queryParam("submission", ids.get("S-all")).get(endpoint)
+            String get = Requests.as("ursula@example.edu").queryParam("submission", fixture.id("S-all")).get(endpoint)
                     .then().statusCode(200).extract().asString();
             String post = Requests.withXsrf(Requests.as("ursula@example.edu"))
-                    .contentType(contentType).body("submission=" + ids.get("S-all")).post(endpoint)
+                    .contentType(contentType).body("submission=" + fixture.id("S-all")).post(endpoint)
                     .then().statusCode(200).contentType(ContentType.JSON).extract().asString();
 
             assertThat(post).isEqualTo(get);
@@ -226,16 +216,16 @@ class AccessAndErrorsTest {
 
     @Test
     void aFormPostWithoutTheXsrfEchoIsForbidden() {
-        Requests.as(Requests.BACKEND).contentType(ContentType.URLENC).body("submission=" + ids.get("S-all")).post("/policy/policies")
+        Requests.as(Requests.BACKEND).contentType(ContentType.URLENC).body("submission=" + fixture.id("S-all")).post("/policy/policies")
                 .then().statusCode(403).contentType(ContentType.JSON).body("error", containsString("X-XSRF-TOKEN"));
     }
 
     @Test
     void theAliasesAnswerAsTheMainPaths() {
         for (String name : new String[] {"policies", "repositories"}) {
-            String main = Requests.as(Requests.BACKEND).queryParam("submission", ids.get("S-several")).queryParam("explain", "true")
+            String main = Requests.as(Requests.BACKEND).queryParam("submission", fixture.id("S-several")).queryParam("explain", "true")
                     .get("/policy/" + name).then().statusCode(200).extract().asString();
-            String alias = Requests.as(Requests.BACKEND).queryParam("submission", ids.get("S-several")).queryParam("explain", "true")
+            String alias = Requests.as(Requests.BACKEND).queryParam("submission", fixture.id("S-several")).queryParam("explain", "true")
                     .get("/policy-service/" + name).then().statusCode(200).extract().asString();
 
             assertThat(alias).isEqualTo(main);

@@ -9,8 +9,6 @@ import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import jakarta.inject.Inject;
-import java.util.Map;
-import javax.sql.DataSource;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -23,14 +21,11 @@ import org.submission.shared.testing.Requests;
 class DatabaseOutageTest {
 
     @Inject
-    DataSource dataSource;
-
-    private Map<String, Long> ids;
+    Fixture fixture;
 
     @BeforeEach
-    void fixture() {
+    void needsItsOwnServer() {
         assumeTrue(PolicyTestDatabase.embedded(), "needs the test's own server, to stop it");
-        ids = Fixture.ids(dataSource);
     }
 
     @AfterEach
@@ -43,7 +38,7 @@ class DatabaseOutageTest {
             "/policy/policies, backend",
             "/policy/repositories, ursula@example.edu"})
     void anUnreachableDatabaseIsA503AndTheServiceRecovers(String endpoint, String caller) throws Exception {
-        long submission = ids.get("S-all");
+        long submission = fixture.id("S-all");
         Requests.as(caller).queryParam("submission", submission).get(endpoint).then().statusCode(200);
 
         PolicyTestDatabase.stopServer();

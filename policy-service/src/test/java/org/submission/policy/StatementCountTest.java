@@ -35,12 +35,15 @@ class StatementCountTest {
     @Inject
     DataSource dataSource;
 
+    @Inject
+    Fixture fixture;
+
     private Map<String, Long> ids;
 
     @BeforeEach
     void data() throws Exception {
         assumeTrue(PolicyTestDatabase.embedded(), "needs the test's own server, with pg_stat_statements preloaded");
-        ids = Fixture.replaceWith(dataSource, seed());
+        ids = fixture.replaceWith(seed());
         try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
             statement.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
         }
