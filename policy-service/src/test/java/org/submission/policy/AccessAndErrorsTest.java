@@ -124,7 +124,7 @@ class AccessAndErrorsTest {
     @ValueSource(strings = {"PUT", "DELETE", "PATCH"})
     void otherMethodsAreNotAllowed(String method) {
         for (String endpoint : ENDPOINTS) {
-            Requests.withXsrf(Requests.as(Requests.BACKEND)).queryParam("submission", fixture.id("S-all")).request(method, endpoint)
+            Requests.backend().queryParam("submission", fixture.id("S-all")).request(method, endpoint)
                     .then().statusCode(405).contentType(ContentType.JSON).body("error", containsString(method));
         }
     }
@@ -133,7 +133,7 @@ class AccessAndErrorsTest {
     @ValueSource(strings = {"application/json", "text/plain", "multipart/form-data; boundary=x", "application/octet-stream"})
     void aPostOfAnotherContentTypeIsUnsupported(String contentType) {
         for (String endpoint : ENDPOINTS) {
-            Requests.withXsrf(Requests.as(Requests.BACKEND)).contentType(contentType)
+            Requests.backend().contentType(contentType)
                     .body("submission=60".getBytes(java.nio.charset.StandardCharsets.UTF_8)).post(endpoint)
                     .then().statusCode(415).contentType(ContentType.JSON);
         }
@@ -203,14 +203,14 @@ class AccessAndErrorsTest {
             explain=true               | submission=60
             """)
     void theFormPostTakesItsParametersFromTheBodyOrTheQuery(String body, String query) {
-        Requests.withXsrf(Requests.as(Requests.BACKEND)).contentType(ContentType.URLENC).body(body)
+        Requests.backend().contentType(ContentType.URLENC).body(body)
                 .post("/policy/policies" + (query.isEmpty() ? "" : "?" + query))
                 .then().statusCode(200).body("[0].reasons", notNullValue());
     }
 
     @Test
     void aFormPostWithoutSubmissionIsABadRequest() {
-        Requests.withXsrf(Requests.as(Requests.BACKEND)).contentType(ContentType.URLENC).body("other=1").post("/policy/policies")
+        Requests.backend().contentType(ContentType.URLENC).body("other=1").post("/policy/policies")
                 .then().statusCode(400).contentType(ContentType.JSON);
     }
 
