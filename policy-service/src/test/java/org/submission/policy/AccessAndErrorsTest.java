@@ -16,14 +16,11 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.Base64;
-import java.util.Map;
-import javax.sql.DataSource;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.submission.shared.testing.Requests;
 
 /** Who may ask, the request forms (GET, form POST, aliases) and every error status but 503. */
 @QuarkusTest
@@ -34,17 +31,10 @@ class AccessAndErrorsTest {
             "/policy-service/policies", "/policy-service/repositories"};
 
     @Inject
-    DataSource dataSource;
+    Fixture fixture;
 
     @TestHTTPResource("/")
     URI base;
-
-    private Map<String, Long> ids;
-
-    @BeforeEach
-    void fixture() {
-        ids = Fixture.ids(dataSource);
-    }
 
     @ParameterizedTest(name = "{0} on {1}: {2}")
     @CsvSource(delimiter = '|', textBlock = """
@@ -59,14 +49,14 @@ class AccessAndErrorsTest {
             """)
     void onlyTheSubmitterAPreparerAnAdminOrABackendAccountMayAsk(String caller, String submission, int status) {
         for (String endpoint : new String[] {"/policy/policies", "/policy/repositories"}) {
-            Calls.as(caller, "example.edu").queryParam("submission", ids.get(submission)).get(endpoint)
+            Requests.as(caller, "example.edu").queryParam("submission", fixture.id(submission)).get(endpoint)
                     .then().statusCode(status).contentType(ContentType.JSON);
         }
     }
 
     @Test
     void aForbiddenAnswerIsAJsonError() {
-        Calls.as("sam@example.edu").queryParam("submission", ids.get("S-all")).get("/policy/policies")
+        Requests.as("sam@example.edu").queryParam("submission", fixture.id("S-all")).get("/policy/policies")
                 .then().statusCode(403).contentType(ContentType.JSON).body("error", containsString("submitter"));
     }
 
@@ -75,7 +65,7 @@ class AccessAndErrorsTest {
             "99999999999999999999999", "\u0666\u0661", "61;62", "%00", "'; DROP TABLE pass_submission; --"})
     void aSubmissionThatIsNoIdIsABadRequest(String value) {
         for (String endpoint : ENDPOINTS) {
-            Calls.as("backend").queryParam("submission", value).get(endpoint)
+            Requests.as(Requests.BACKEND).queryParam("submission", value).get(endpoint)
                     .then().statusCode(400).contentType(ContentType.JSON).body("error", containsString("submission"));
         }
     }
@@ -84,7 +74,7 @@ class AccessAndErrorsTest {
     void aSemicolonDoesNotEndTheSubmission() {
         // sent as written (rest-assured would escape it): once read as the first id, and answered for it
         for (String endpoint : ENDPOINTS) {
-            Calls.as("backend").urlEncodingEnabled(false).get(endpoint + "?submission=" + ids.get("S-all") + ";" + ids.get("S-ir"))
+            Requests.as(Requests.BACKEND).urlEncodingEnabled(false).get(endpoint + "?submission=" + fixture.id("S-all") + ";" + fixture.id("S-ir"))
                     .then().statusCode(400).contentType(ContentType.JSON).body("error", containsString("decimal integer"));
         }
     }
@@ -92,21 +82,21 @@ class AccessAndErrorsTest {
     @Test
     void aMissingSubmissionIsABadRequest() {
         for (String endpoint : ENDPOINTS) {
-            Calls.as("backend").get(endpoint).then().statusCode(400).contentType(ContentType.JSON)
+            Requests.as(Requests.BACKEND).get(endpoint).then().statusCode(400).contentType(ContentType.JSON)
                     .body("error", containsString("required"));
         }
     }
 
     @Test
     void aSubmissionGivenTwiceIsABadRequest() {
-        Calls.as("backend").queryParam("submission", ids.get("S-all"), ids.get("S-ir")).get("/policy/policies")
+        Requests.as(Requests.BACKEND).queryParam("submission", fixture.id("S-all"), fixture.id("S-ir")).get("/policy/policies")
                 .then().statusCode(400).contentType(ContentType.JSON).body("error", containsString("once"));
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"yes", "1", "true,false"})
     void anExplainThatIsNotABooleanIsABadRequest(String value) {
-        Calls.as("backend").queryParam("submission", ids.get("S-all")).queryParam("explain", value)
+        Requests.as(Requests.BACKEND).queryParam("submission", fixture.id("S-all")).queryParam("explain", value)
                 .get("/policy/repositories").then().statusCode(400).contentType(ContentType.JSON)
                 .body("error", containsString("explain"));
     }
@@ -115,7 +105,7 @@ class AccessAndErrorsTest {
     @ValueSource(strings = {"0", "59", "9223372036854775807"})
     void anUnknownSubmissionIsNotFound(String value) {
         for (String endpoint : ENDPOINTS) {
-            Calls.as("backend").queryParam("submission", value).get(endpoint)
+            Requests.as(Requests.BACKEND).queryParam("submission", value).get(endpoint)
                     .then().statusCode(404).contentType(ContentType.JSON).body("error", containsString(value));
         }
     }
@@ -123,9 +113,9 @@ class AccessAndErrorsTest {
     @Test
     void anUnauthenticatedCallerIsRefused() {
         for (String endpoint : ENDPOINTS) {
-            given().queryParam("submission", ids.get("S-all")).get(endpoint)
+            given().queryParam("submission", fixture.id("S-all")).get(endpoint)
                     .then().statusCode(401).contentType(ContentType.JSON);
-            given().auth().preemptive().basic("backend", "wrong").queryParam("submission", ids.get("S-all")).get(endpoint)
+            given().auth().preemptive().basic("backend", "wrong").queryParam("submission", fixture.id("S-all")).get(endpoint)
                     .then().statusCode(401).contentType(ContentType.JSON);
         }
     }
@@ -134,7 +124,7 @@ class AccessAndErrorsTest {
     @ValueSource(strings = {"PUT", "DELETE", "PATCH"})
     void otherMethodsAreNotAllowed(String method) {
         for (String endpoint : ENDPOINTS) {
-            Calls.withXsrf(Calls.as("backend")).queryParam("submission", ids.get("S-all")).request(method, endpoint)
+            Requests.backend().queryParam("submission", fixture.id("S-all")).request(method, endpoint)
                     .then().statusCode(405).contentType(ContentType.JSON).body("error", containsString(method));
         }
     }
@@ -143,7 +133,7 @@ class AccessAndErrorsTest {
     @ValueSource(strings = {"application/json", "text/plain", "multipart/form-data; boundary=x", "application/octet-stream"})
     void aPostOfAnotherContentTypeIsUnsupported(String contentType) {
         for (String endpoint : ENDPOINTS) {
-            Calls.withXsrf(Calls.as("backend")).contentType(contentType)
+            Requests.backend().contentType(contentType)
                     .body("submission=60".getBytes(java.nio.charset.StandardCharsets.UTF_8)).post(endpoint)
                     .then().statusCode(415).contentType(ContentType.JSON);
         }
@@ -153,7 +143,7 @@ class AccessAndErrorsTest {
     void aPostWithoutContentTypeIsUnsupported() throws Exception {
         // rest-assured always sends a Content-Type with a body; the JDK client sends none
         for (String endpoint : ENDPOINTS) {
-            HttpResponse<String> response = rawPost(endpoint, null, "submission=" + ids.get("S-all"));
+            HttpResponse<String> response = rawPost(endpoint, null, "submission=" + fixture.id("S-all"));
 
             assertThat(response.statusCode()).isEqualTo(415);
             assertThat(response.body()).contains("application/x-www-form-urlencoded");
@@ -174,7 +164,7 @@ class AccessAndErrorsTest {
     @Test
     void aFormBodyIsReadWhateverItsCharsetParameterSays() throws Exception {
         HttpResponse<String> response = rawPost("/policy/policies", "application/x-www-form-urlencoded; charset=bogus",
-                "submission=" + ids.get("S-all"));
+                "submission=" + fixture.id("S-all"));
 
         assertThat(response.statusCode()).isEqualTo(200);
     }
@@ -182,8 +172,8 @@ class AccessAndErrorsTest {
     /** A POST exactly as given (bounded wait: a request that is never answered must fail the test, not hang it). */
     private HttpResponse<String> rawPost(String endpoint, String contentType, String body) throws Exception {
         HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(endpoint)).timeout(Duration.ofSeconds(30))
-                .header("Authorization", "Basic " + Base64.getEncoder().encodeToString("backend:backend-secret".getBytes()))
-                .header("Cookie", "XSRF-TOKEN=t").header("X-XSRF-TOKEN", "t")
+                .header("Authorization", Requests.backendAuthorization())
+                .header("Cookie", "XSRF-TOKEN=" + Requests.XSRF).header("X-XSRF-TOKEN", Requests.XSRF)
                 .POST(HttpRequest.BodyPublishers.ofString(body));
         if (contentType != null) {
             request.header("Content-Type", contentType);
@@ -196,10 +186,10 @@ class AccessAndErrorsTest {
             "application/x-www-form-urlencoded;charset=ISO-8859-1"})
     void theFormPostAnswersAsTheGet(String contentType) {
         for (String endpoint : ENDPOINTS) {
-            String get = Calls.as("ursula@example.edu").queryParam("submission", ids.get("S-all")).get(endpoint)
+            String get = Requests.as("ursula@example.edu").queryParam("submission", fixture.id("S-all")).get(endpoint)
                     .then().statusCode(200).extract().asString();
-            String post = Calls.withXsrf(Calls.as("ursula@example.edu"))
-                    .contentType(contentType).body("submission=" + ids.get("S-all")).post(endpoint)
+            String post = Requests.withXsrf(Requests.as("ursula@example.edu"))
+                    .contentType(contentType).body("submission=" + fixture.id("S-all")).post(endpoint)
                     .then().statusCode(200).contentType(ContentType.JSON).extract().asString();
 
             assertThat(post).isEqualTo(get);
@@ -213,29 +203,29 @@ class AccessAndErrorsTest {
             explain=true               | submission=60
             """)
     void theFormPostTakesItsParametersFromTheBodyOrTheQuery(String body, String query) {
-        Calls.withXsrf(Calls.as("backend")).contentType(ContentType.URLENC).body(body)
+        Requests.backend().contentType(ContentType.URLENC).body(body)
                 .post("/policy/policies" + (query.isEmpty() ? "" : "?" + query))
                 .then().statusCode(200).body("[0].reasons", notNullValue());
     }
 
     @Test
     void aFormPostWithoutSubmissionIsABadRequest() {
-        Calls.withXsrf(Calls.as("backend")).contentType(ContentType.URLENC).body("other=1").post("/policy/policies")
+        Requests.backend().contentType(ContentType.URLENC).body("other=1").post("/policy/policies")
                 .then().statusCode(400).contentType(ContentType.JSON);
     }
 
     @Test
     void aFormPostWithoutTheXsrfEchoIsForbidden() {
-        Calls.as("backend").contentType(ContentType.URLENC).body("submission=" + ids.get("S-all")).post("/policy/policies")
+        Requests.as(Requests.BACKEND).contentType(ContentType.URLENC).body("submission=" + fixture.id("S-all")).post("/policy/policies")
                 .then().statusCode(403).contentType(ContentType.JSON).body("error", containsString("X-XSRF-TOKEN"));
     }
 
     @Test
     void theAliasesAnswerAsTheMainPaths() {
         for (String name : new String[] {"policies", "repositories"}) {
-            String main = Calls.as("backend").queryParam("submission", ids.get("S-several")).queryParam("explain", "true")
+            String main = Requests.as(Requests.BACKEND).queryParam("submission", fixture.id("S-several")).queryParam("explain", "true")
                     .get("/policy/" + name).then().statusCode(200).extract().asString();
-            String alias = Calls.as("backend").queryParam("submission", ids.get("S-several")).queryParam("explain", "true")
+            String alias = Requests.as(Requests.BACKEND).queryParam("submission", fixture.id("S-several")).queryParam("explain", "true")
                     .get("/policy-service/" + name).then().statusCode(200).extract().asString();
 
             assertThat(alias).isEqualTo(main);
@@ -244,7 +234,7 @@ class AccessAndErrorsTest {
 
     @Test
     void errorBodiesNameNoInternals() {
-        Calls.as("backend").queryParam("submission", "'; DROP TABLE pass_submission; --").get("/policy/policies")
+        Requests.as(Requests.BACKEND).queryParam("submission", "'; DROP TABLE pass_submission; --").get("/policy/policies")
                 .then().statusCode(400).body("error", not(containsString("Exception")))
                 .body("error", not(containsString("DROP")));
     }

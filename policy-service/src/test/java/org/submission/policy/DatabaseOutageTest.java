@@ -9,12 +9,11 @@ import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import jakarta.inject.Inject;
-import java.util.Map;
-import javax.sql.DataSource;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.submission.shared.testing.Requests;
 
 /** Stops the real database under the running service: 503 JSON while it is down, answers again once it is back. */
 @QuarkusTest
@@ -22,14 +21,11 @@ import org.junit.jupiter.params.provider.CsvSource;
 class DatabaseOutageTest {
 
     @Inject
-    DataSource dataSource;
-
-    private Map<String, Long> ids;
+    Fixture fixture;
 
     @BeforeEach
-    void fixture() {
+    void needsItsOwnServer() {
         assumeTrue(PolicyTestDatabase.embedded(), "needs the test's own server, to stop it");
-        ids = Fixture.ids(dataSource);
     }
 
     @AfterEach
@@ -42,17 +38,17 @@ class DatabaseOutageTest {
             "/policy/policies, backend",
             "/policy/repositories, ursula@example.edu"})
     void anUnreachableDatabaseIsA503AndTheServiceRecovers(String endpoint, String caller) throws Exception {
-        long submission = ids.get("S-all");
-        Calls.as(caller).queryParam("submission", submission).get(endpoint).then().statusCode(200);
+        long submission = fixture.id("S-all");
+        Requests.as(caller).queryParam("submission", submission).get(endpoint).then().statusCode(200);
 
         PolicyTestDatabase.stopServer();
-        Calls.as(caller).queryParam("submission", submission).get(endpoint)
+        Requests.as(caller).queryParam("submission", submission).get(endpoint)
                 .then().statusCode(503).contentType(ContentType.JSON).header("Retry-After", "5")
                 .body("error", containsString("database"));
         given().get("/q/health/ready").then().statusCode(503);
 
         PolicyTestDatabase.restartServer();
-        Calls.as(caller).queryParam("submission", submission).get(endpoint)
+        Requests.as(caller).queryParam("submission", submission).get(endpoint)
                 .then().statusCode(200).contentType(ContentType.JSON);
         assertThat(readyWithinProbes(3)).as("readiness back after at most 3 probes").isTrue();
     }

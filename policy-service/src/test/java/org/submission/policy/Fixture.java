@@ -1,5 +1,6 @@
 package org.submission.policy;
 
+import jakarta.inject.Singleton;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -12,24 +13,33 @@ import org.submission.shared.testing.TestData;
  * The HTTP tests' data set ({@code fixtures/policy-cases.json}), loaded through the product's seed
  * loader only when another test replaced it, so most tests share one load.
  */
-final class Fixture {
+@Singleton
+class Fixture {
 
     private static final String RESOURCE = "fixtures/policy-cases.json";
-    private static Map<String, Long> loaded;
 
-    private Fixture() {
+    private final DataSource dataSource;
+    private Map<String, Long> loaded;
+
+    Fixture(DataSource dataSource) {
+        this.dataSource = dataSource;
     }
 
     /** Makes sure the fixture is the database's content; answers the id of each record key. */
-    static synchronized Map<String, Long> ids(DataSource dataSource) {
+    synchronized Map<String, Long> ids() {
         if (loaded == null) {
             loaded = Map.copyOf(TestData.replaceWith(dataSource, text()));
         }
         return loaded;
     }
 
+    /** The id of a record key of the fixture (null for a key it does not have). */
+    Long id(String key) {
+        return ids().get(key);
+    }
+
     /** Replaces the database's content with other data; the next {@link #ids} reloads the fixture. */
-    static synchronized Map<String, Long> replaceWith(DataSource dataSource, String seedJson) {
+    synchronized Map<String, Long> replaceWith(String seedJson) {
         loaded = null;
         return TestData.replaceWith(dataSource, seedJson);
     }

@@ -7,11 +7,10 @@ import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import java.util.List;
 import java.util.Map;
-import javax.sql.DataSource;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.submission.shared.testing.Requests;
 
 /** The contract's rules beyond the worked examples, over HTTP on the database (fixture: policy-cases.json). */
 @QuarkusTest
@@ -19,14 +18,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 class PolicyDecisionsTest {
 
     @Inject
-    DataSource dataSource;
-
-    private Map<String, Long> ids;
-
-    @BeforeEach
-    void fixture() {
-        ids = Fixture.ids(dataSource);
-    }
+    Fixture fixture;
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
@@ -41,7 +33,7 @@ class PolicyDecisionsTest {
             unscoped submitter affiliation in another case                 | S-unscoped           | backend              | P3:institution
             """)
     void listsTheApplicablePolicies(String rule, String submission, String caller, String policies) {
-        assertThat(policiesOf(submission, caller, null)).isEqualTo(Expected.policies(ids, policies));
+        assertThat(policiesOf(submission, caller, null)).isEqualTo(Expected.policies(fixture.ids(), policies));
     }
 
     @ParameterizedTest(name = "caller affiliation header \"{0}\" -> institutional: {1}")
@@ -59,7 +51,7 @@ class PolicyDecisionsTest {
         List<Map<String, Object>> answer = policiesOf("S-outside", "ulrich@elsewhere.org", affiliations);
 
         String expected = institutional ? "P1:funder P2:funder P3:institution" : "P1:funder P2:funder";
-        assertThat(answer).isEqualTo(Expected.policies(ids, expected));
+        assertThat(answer).isEqualTo(Expected.policies(fixture.ids(), expected));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -70,16 +62,16 @@ class PolicyDecisionsTest {
             institutional repository beside others is optional | S-all     | ursula@example.edu   | R1 R2 | IR
             """)
     void choosesTheRepositories(String rule, String submission, String caller, String required, String optional) {
-        Map<String, Object> answer = Calls.as(caller).queryParam("submission", ids.get(submission))
+        Map<String, Object> answer = Requests.as(caller).queryParam("submission", fixture.id(submission))
                 .get("/policy/repositories").then().statusCode(200).extract().jsonPath().getMap("$");
 
-        assertThat(answer).isEqualTo(Expected.repositories(ids, required, optional));
+        assertThat(answer).isEqualTo(Expected.repositories(fixture.ids(), required, optional));
     }
 
     @Test
     void explainGivesTheRouteOfEveryPolicy() {
-        List<Map<String, Object>> answer = Calls.as("ursula@example.edu", "lab.example.edu; x@example.edu")
-                .queryParam("submission", ids.get("S-university-inside")).queryParam("explain", "true")
+        List<Map<String, Object>> answer = Requests.as("ursula@example.edu", "lab.example.edu; x@example.edu")
+                .queryParam("submission", fixture.id("S-university-inside")).queryParam("explain", "true")
                 .get("/policy/policies").then().statusCode(200).extract().jsonPath().getList("$");
 
         assertThat(answer).containsExactly(Map.of("id", "30", "type", "institution", "reasons", List.of(
@@ -90,8 +82,8 @@ class PolicyDecisionsTest {
 
     @Test
     void explainListsBothRolesOfAFunderThatIsPrimaryAndDirect() {
-        List<Map<String, Object>> answer = Calls.as("ulrich@elsewhere.org")
-                .queryParam("submission", ids.get("S-shared-funder")).queryParam("explain", "true")
+        List<Map<String, Object>> answer = Requests.as("ulrich@elsewhere.org")
+                .queryParam("submission", fixture.id("S-shared-funder")).queryParam("explain", "true")
                 .get("/policy/policies").then().statusCode(200).extract().jsonPath().getList("$");
 
         assertThat(answer).containsExactly(
@@ -105,8 +97,8 @@ class PolicyDecisionsTest {
 
     @Test
     void explainGivesThePoliciesBehindEveryRepository() {
-        Map<String, Object> answer = Calls.as("ulrich@elsewhere.org")
-                .queryParam("submission", ids.get("S-several")).queryParam("explain", "true")
+        Map<String, Object> answer = Requests.as("ulrich@elsewhere.org")
+                .queryParam("submission", fixture.id("S-several")).queryParam("explain", "true")
                 .get("/policy/repositories").then().statusCode(200).extract().jsonPath().getMap("$");
 
         assertThat(answer).isEqualTo(Map.of(
@@ -121,7 +113,7 @@ class PolicyDecisionsTest {
 
     @Test
     void withoutExplainEntriesCarryNoReasons() {
-        String body = Calls.as("ursula@example.edu").queryParam("submission", ids.get("S-all")).queryParam("explain", "false")
+        String body = Requests.as("ursula@example.edu").queryParam("submission", fixture.id("S-all")).queryParam("explain", "false")
                 .get("/policy/repositories").then().statusCode(200).extract().asString();
 
         assertThat(body).doesNotContain("reasons");
@@ -136,12 +128,12 @@ class PolicyDecisionsTest {
     }
 
     private String explained(String submission) {
-        return Calls.as("backend").queryParam("submission", ids.get(submission)).queryParam("explain", "true")
+        return Requests.as(Requests.BACKEND).queryParam("submission", fixture.id(submission)).queryParam("explain", "true")
                 .get("/policy/policies").then().statusCode(200).extract().asString();
     }
 
     private List<Map<String, Object>> policiesOf(String submission, String caller, String proxyAffiliations) {
-        return Calls.as(caller, proxyAffiliations).queryParam("submission", ids.get(submission))
+        return Requests.as(caller, proxyAffiliations).queryParam("submission", fixture.id(submission))
                 .get("/policy/policies").then().statusCode(200).extract().jsonPath().getList("$");
     }
 }

@@ -19,6 +19,7 @@ import javax.sql.DataSource;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.submission.shared.testing.Requests;
 
 /**
  * Counts, on the PostgreSQL server (pg_stat_statements), the statements one request runs, for a
@@ -34,12 +35,15 @@ class StatementCountTest {
     @Inject
     DataSource dataSource;
 
+    @Inject
+    Fixture fixture;
+
     private Map<String, Long> ids;
 
     @BeforeEach
     void data() throws Exception {
         assumeTrue(PolicyTestDatabase.embedded(), "needs the test's own server, with pg_stat_statements preloaded");
-        ids = Fixture.replaceWith(dataSource, seed());
+        ids = fixture.replaceWith(seed());
         try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
             statement.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
         }
@@ -62,7 +66,7 @@ class StatementCountTest {
     private long statementsOf(String endpoint, String caller, String submission) throws SQLException {
         try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
             statement.execute("SELECT pg_stat_statements_reset()");
-            String body = Calls.as(caller).queryParam("submission", ids.get(submission)).queryParam("explain", "true")
+            String body = Requests.as(caller).queryParam("submission", ids.get(submission)).queryParam("explain", "true")
                     .get(endpoint).then().statusCode(200).extract().asString();
             assertThat(body).contains("\"" + ids.get(submission.equals("many") ? "p-" + (2 * MANY - 1) : "p-0") + "\"");
             try (ResultSet rows = statement.executeQuery("SELECT coalesce(sum(calls), 0) FROM pg_stat_statements"

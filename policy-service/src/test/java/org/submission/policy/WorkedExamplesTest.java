@@ -5,11 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
-import java.util.Map;
-import javax.sql.DataSource;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.submission.shared.testing.Requests;
 
 /**
  * The worked-examples table of the policy contract, row by row, over HTTP on the database.
@@ -22,14 +20,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 class WorkedExamplesTest {
 
     @Inject
-    DataSource dataSource;
-
-    private Map<String, Long> ids;
-
-    @BeforeEach
-    void fixture() {
-        ids = Fixture.ids(dataSource);
-    }
+    Fixture fixture;
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
@@ -42,14 +33,14 @@ class WorkedExamplesTest {
             """)
     void answersAsTheWorkedExample(String row, String submission, String caller, String policies,
                                    String required, String optional) {
-        String id = String.valueOf(ids.get(submission));
+        String id = String.valueOf(fixture.id(submission));
 
-        var policyAnswer = Calls.as(caller).queryParam("submission", id).get("/policy/policies")
+        var policyAnswer = Requests.as(caller).queryParam("submission", id).get("/policy/policies")
                 .then().statusCode(200).contentType("application/json").extract().jsonPath().getList("$");
-        var repositoryAnswer = Calls.as(caller).queryParam("submission", id).get("/policy/repositories")
+        var repositoryAnswer = Requests.as(caller).queryParam("submission", id).get("/policy/repositories")
                 .then().statusCode(200).contentType("application/json").extract().jsonPath().getMap("$");
 
-        assertThat(policyAnswer).isEqualTo(Expected.policies(ids, policies));
-        assertThat(repositoryAnswer).isEqualTo(Expected.repositories(ids, required, optional));
+        assertThat(policyAnswer).isEqualTo(Expected.policies(fixture.ids(), policies));
+        assertThat(repositoryAnswer).isEqualTo(Expected.repositories(fixture.ids(), required, optional));
     }
 }

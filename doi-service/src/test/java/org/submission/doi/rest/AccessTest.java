@@ -23,6 +23,7 @@ import org.submission.doi.support.Api;
 import org.submission.doi.support.WireMockUpstreams;
 import org.submission.doi.support.Upstreams;
 import org.submission.shared.testing.EmbeddedPostgresResource;
+import org.submission.shared.testing.Requests;
 
 /** Authentication, the XSRF double submit and DOI validation happen before any upstream call. */
 @QuarkusTest
@@ -45,12 +46,12 @@ class AccessTest {
 
     static Stream<Arguments> forgedRequests() {
         Map<String, Supplier<RequestSpecification>> requests = Map.of(
-                "no XSRF header or cookie", () -> given().auth().preemptive().basic("backend", "backend-secret"),
-                "XSRF cookie without header", () -> given().auth().preemptive().basic("backend", "backend-secret")
+                "no XSRF header or cookie", () -> Requests.as(Requests.BACKEND),
+                "XSRF cookie without header", () -> Requests.as(Requests.BACKEND)
                         .cookie("XSRF-TOKEN", "t"),
-                "XSRF header without cookie", () -> given().auth().preemptive().basic("backend", "backend-secret")
+                "XSRF header without cookie", () -> Requests.as(Requests.BACKEND)
                         .header("X-XSRF-TOKEN", "t"),
-                "mismatched XSRF header", () -> given().auth().preemptive().basic("backend", "backend-secret")
+                "mismatched XSRF header", () -> Requests.as(Requests.BACKEND)
                         .cookie("XSRF-TOKEN", "t").header("X-XSRF-TOKEN", "u"));
         return Stream.of("journal", "manuscript")
                 .flatMap(endpoint -> requests.entrySet().stream().map(e -> Arguments.of(endpoint, e.getKey(), e.getValue())));
@@ -67,7 +68,7 @@ class AccessTest {
     @ParameterizedTest
     @ValueSource(strings = {"journal", "manuscript"})
     void requestsWithoutCredentialsAreUnauthorized(String endpoint) {
-        given().cookie("XSRF-TOKEN", "t").header("X-XSRF-TOKEN", "t").queryParam("doi", VALID).get("/doi/" + endpoint)
+        Requests.withXsrf(given()).queryParam("doi", VALID).get("/doi/" + endpoint)
                 .then().statusCode(401).contentType(startsWith("application/json"));
         given().auth().preemptive().basic("backend", "wrong").cookie("XSRF-TOKEN", "t").header("X-XSRF-TOKEN", "t")
                 .queryParam("doi", VALID).get("/doi/" + endpoint).then().statusCode(401);
@@ -77,7 +78,7 @@ class AccessTest {
     @ParameterizedTest
     @ValueSource(strings = {"journal", "manuscript"})
     void aPersonFromTheProxyMayAskToo(String endpoint) {
-        given().header("Eppn", "someone@example.edu").header("X-Proxy-Secret", "proxy-secret")
+        Requests.as("someone@example.edu")
                 .cookie("XSRF-TOKEN", "t").header("X-XSRF-TOKEN", "t").queryParam("doi", "moo").get("/doi/" + endpoint)
                 .then().statusCode(400);
     }
@@ -93,7 +94,7 @@ class AccessTest {
     @ParameterizedTest(name = "{0}: {1}")
     @MethodSource("invalidDois")
     void anInvalidDoiIsABadRequestWithoutUpstreamCall(String endpoint, String doi) {
-        RequestSpecification request = Api.backend();
+        RequestSpecification request = Requests.backend();
         if (doi != null) {
             request.queryParam("doi", doi);
         }

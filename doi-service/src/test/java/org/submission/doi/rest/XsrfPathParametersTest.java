@@ -25,6 +25,7 @@ import org.submission.doi.support.Fixtures;
 import org.submission.doi.support.Journals;
 import org.submission.doi.support.Upstreams;
 import org.submission.doi.support.WireMockUpstreams;
+import org.submission.shared.testing.Requests;
 import org.submission.shared.testing.TestData;
 
 /**
@@ -62,7 +63,7 @@ class XsrfPathParametersTest {
     @ValueSource(strings = {"/doi;x=1/journal", "/doi;/journal", "/%64oi;a/journal", "/doi;x=1/manuscript",
             "/doi/journal;x=1", "/%64oi/journal", "/doi%2Fjournal", "/doi/%6aournal", "/doi/./journal", "/x/../doi/journal"})
     void basicCredentialsWithoutXsrfReachNoUpstreamWhateverThePathSpelling(String path) {
-        given().urlEncodingEnabled(false).auth().preemptive().basic("backend", "backend-secret")
+        Requests.as(Requests.BACKEND).urlEncodingEnabled(false)
                 .get(path + "?doi=" + doi)
                 .then().statusCode(in(List.of(400, 403, 404)))
                 .contentType(startsWith("application/json"))
@@ -83,8 +84,7 @@ class XsrfPathParametersTest {
 
     @Test
     void theSameRequestWithTheXsrfHeaderIsServed() {
-        given().urlEncodingEnabled(false).auth().preemptive().basic("backend", "backend-secret")
-                .cookie("XSRF-TOKEN", "t").header("X-XSRF-TOKEN", "t")
+        Requests.backend().urlEncodingEnabled(false)
                 .get("/doi;x=1/journal?doi=" + doi)
                 .then().statusCode(200);
         assertThat(upstream.getAllServeEvents()).hasSize(1);

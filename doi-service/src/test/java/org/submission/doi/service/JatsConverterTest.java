@@ -31,6 +31,7 @@ class JatsConverterTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
+        // inline formatting
         "<jats:italic>x</jats:italic>|<i>x</i>",
         "<jats:bold>x</jats:bold>|<b>x</b>",
         "H<jats:sub>2</jats:sub>O|H<sub>2</sub>O",
@@ -39,23 +40,7 @@ class JatsConverterTest {
         "<jats:underline>u</jats:underline> <jats:monospace>m</jats:monospace>|<u>u</u> <code>m</code>",
         "<jats:sc>small caps</jats:sc>|small caps",
         "a<jats:break/>b|a<br>b",
-    })
-    void inlineFormatting(String jats, String html) {
-        assertThat(JatsConverter.toHtml("<jats:p>" + jats + "</jats:p>")).isEqualTo("<p>" + html + "</p>");
-    }
-
-    @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', value = {
-        "order|ol", "bullet|ul", "''|ul", "roman-lower|ol",
-    })
-    void listsBecomeOrderedOrUnorderedLists(String type, String html) {
-        String jats = "<jats:list list-type=\"" + type + "\"><jats:list-item><jats:p>a</jats:p></jats:list-item>"
-                + "<jats:list-item><jats:p>b</jats:p></jats:list-item></jats:list>";
-        assertThat(JatsConverter.toHtml(jats)).isEqualTo("<" + html + "><li><p>a</p></li><li><p>b</p></li></" + html + ">");
-    }
-
-    @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', value = {
+        // links keep only web and mail targets
         "<jats:ext-link xlink:href=\"https://example.org/a?b=1&amp;c=2\">data</jats:ext-link>|<a href=\"https://example.org/a?b=1&amp;c=2\">data</a>",
         "<jats:ext-link ext-link-type=\"uri\" xlink:href=\"http://example.org\">x</jats:ext-link>|<a href=\"http://example.org\">x</a>",
         "<jats:uri>https://example.org/u</jats:uri>|<a href=\"https://example.org/u\">https://example.org/u</a>",
@@ -67,8 +52,18 @@ class JatsConverterTest {
         "<jats:ext-link xlink:href=\"https://example.org/&quot; onclick=&quot;x\">q</jats:ext-link>|q",
         "<jats:ext-link>no target</jats:ext-link>|no target",
     })
-    void linksKeepOnlyWebAndMailTargets(String jats, String html) {
+    void inlineMarkupOfAParagraphBecomesItsHtml(String jats, String html) {
         assertThat(JatsConverter.toHtml("<jats:p>" + jats + "</jats:p>")).isEqualTo("<p>" + html + "</p>");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "order|ol", "bullet|ul", "''|ul", "roman-lower|ol",
+    })
+    void listsBecomeOrderedOrUnorderedLists(String type, String html) {
+        String jats = "<jats:list list-type=\"" + type + "\"><jats:list-item><jats:p>a</jats:p></jats:list-item>"
+                + "<jats:list-item><jats:p>b</jats:p></jats:list-item></jats:list>";
+        assertThat(JatsConverter.toHtml(jats)).isEqualTo("<" + html + "><li><p>a</p></li><li><p>b</p></li></" + html + ">");
     }
 
     @Test

@@ -3,8 +3,8 @@ package org.submission.schema.rest;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasSize;
-import static org.submission.schema.rest.Http.BASE;
-import static org.submission.schema.rest.Http.backend;
+import static org.submission.schema.BundledSchemaIds.BASE;
+import static org.submission.shared.testing.Requests.backend;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

@@ -3,7 +3,7 @@ package org.submission.schema.rest;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.startsWith;
-import static org.submission.schema.rest.Http.backend;
+import static org.submission.shared.testing.Requests.backend;
 
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -16,6 +16,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.submission.shared.testing.EmbeddedPostgresResource;
 import org.submission.shared.seed.SeedOnStart;
 import org.submission.shared.testing.RawHttp;
+import org.submission.shared.testing.Requests;
 import org.submission.shared.testing.TestData;
 
 /** Issue 10 items 1, 7, 10 and 12 against the schema service's own routes. */
@@ -43,7 +44,7 @@ class HostileRequestsTest {
     @ParameterizedTest
     @ValueSource(strings = {"/schemaservice/validate", "/schemaservice;x=1/validate", "/%73chemaservice;a/validate"})
     void aValidationWithoutTheXsrfHeaderIsForbiddenWhateverThePathSpelling(String path) {
-        given().urlEncodingEnabled(false).auth().preemptive().basic("backend", "backend-secret")
+        Requests.as(Requests.BACKEND).urlEncodingEnabled(false)
                 .contentType("application/json").body("{}").post(path + "?entityIds=10")
                 .then().statusCode(403).contentType(startsWith("application/json"))
                 .body("error", startsWith("Missing or mismatched X-XSRF-TOKEN"));

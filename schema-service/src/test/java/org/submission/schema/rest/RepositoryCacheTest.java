@@ -1,8 +1,8 @@
 package org.submission.schema.rest;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.submission.schema.rest.Http.BASE;
-import static org.submission.schema.rest.Http.backend;
+import static org.submission.schema.BundledSchemaIds.BASE;
+import static org.submission.shared.testing.Requests.backend;
 
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;

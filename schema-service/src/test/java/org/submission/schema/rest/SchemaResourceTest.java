@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasSize;
-import static org.submission.schema.rest.Http.BASE;
-import static org.submission.schema.rest.Http.backend;
+import static org.submission.schema.BundledSchemaIds.BASE;
+import static org.submission.shared.testing.Requests.backend;
 
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -20,6 +20,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.submission.shared.testing.EmbeddedPostgresResource;
+import org.submission.shared.testing.Requests;
 import org.submission.shared.testing.TestData;
 
 @QuarkusTest
@@ -193,6 +194,6 @@ class SchemaResourceTest {
 
     @Test
     void aPersonIdentifiedByTheProxyMayAsk() {
-        Http.person().get("/schemaservice?entityIds=10").then().statusCode(200).body("$", hasSize(2));
+        Requests.as("someone@example.edu").get("/schemaservice?entityIds=10").then().statusCode(200).body("$", hasSize(2));
     }
 }

@@ -10,8 +10,8 @@ import static org.hamcrest.Matchers.everyItem;
 import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.not;
-import static org.submission.schema.rest.Http.BASE;
-import static org.submission.schema.rest.Http.backend;
+import static org.submission.schema.BundledSchemaIds.BASE;
+import static org.submission.shared.testing.Requests.backend;
 
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -28,6 +28,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.submission.shared.testing.EmbeddedPostgresResource;
+import org.submission.shared.testing.Requests;
 import org.submission.shared.testing.TestData;
 
 @QuarkusTest
@@ -152,13 +153,13 @@ class ValidateResourceTest {
 
     @Test
     void withoutTheXsrfHeaderTheRequestIsForbidden() {
-        given().auth().preemptive().basic("backend", "backend-secret").contentType("application/json").body("{}")
+        Requests.as(Requests.BACKEND).contentType("application/json").body("{}")
                 .post("/schemaservice/validate?entityIds=10").then().statusCode(403).contentType("application/json");
     }
 
     @Test
     void anUnauthenticatedRequestIsRefused() {
-        given().cookie("XSRF-TOKEN", "t").header("X-XSRF-TOKEN", "t").contentType("application/json").body("{}")
+        Requests.withXsrf(given()).contentType("application/json").body("{}")
                 .post("/schemaservice/validate?entityIds=10").then().statusCode(401).contentType("application/json");
     }
 }

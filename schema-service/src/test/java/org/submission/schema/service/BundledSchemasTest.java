@@ -1,6 +1,7 @@
 package org.submission.schema.service;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.submission.schema.BundledSchemaIds.BASE;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
@@ -22,7 +23,6 @@ import org.submission.schema.store.StoredSchema;
 class BundledSchemasTest {
 
     private static final SchemaStore BUNDLED = SchemaStoreLoader.load(BundledSchemasTest.class.getClassLoader(), Optional.empty());
-    private static final String BASE = "https://submission.example.org/schemas/pass/";
 
     /** The seed's "Metadata blob" table: every key and its type. */
     private static final Map<String, String> BLOB_KEYS = Map.ofEntries(Map.entry("DOI", "string"), Map.entry("title", "string"),

@@ -1,6 +1,5 @@
 package org.submission.shared.db;
 
-import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 
@@ -20,6 +19,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.submission.shared.model.Journal;
 import org.submission.shared.testing.FreshDatabase;
+import org.submission.shared.testing.Requests;
 
 /**
  * A database owned by another PASS system: tables created by it (no Flyway history) with columns
@@ -84,7 +84,7 @@ class ForeignDatabaseTest {
 
     @Test
     void usersWithUnmappedByteaColumnsAreRead() {
-        given().header("X-Proxy-Secret", "proxy-secret").header("Eppn", "ada@example.edu")
+        Requests.as("ada@example.edu")
                 .when().get("/probe")
                 .then().statusCode(200)
                 .body("userId", equalTo("3"));

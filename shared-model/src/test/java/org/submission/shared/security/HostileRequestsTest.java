@@ -19,6 +19,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.submission.shared.error.ErrorMessages;
 import org.submission.shared.testing.EmbeddedPostgresResource;
 import org.submission.shared.testing.RawHttp;
+import org.submission.shared.testing.Requests;
 
 /**
  * Requests the HTTP layer refuses before any resource runs: each answer is JSON
@@ -28,15 +29,10 @@ import org.submission.shared.testing.RawHttp;
 @WithTestResource(EmbeddedPostgresResource.class)
 class HostileRequestsTest {
 
-    private static RequestSpecification backend() {
-        return given().auth().preemptive().basic("backend", "backend-secret")
-                .cookie("XSRF-TOKEN", "t").header("X-XSRF-TOKEN", "t");
-    }
-
     static Stream<Arguments> refusedByTheHttpLayer() {
         return Stream.of(
                 Arguments.of("body over the limit", 413, "body is too large",
-                        (Supplier<Response>) () -> backend().body("x".repeat(2 * 1024 * 1024)).post("/probe")),
+                        (Supplier<Response>) () -> Requests.backend().body("x".repeat(2 * 1024 * 1024)).post("/probe")),
                 Arguments.of("URI over the limit", 414, "URL is too long",
                         (Supplier<Response>) () -> given().get("/probe/open?q=" + "a".repeat(5000))),
                 Arguments.of("headers over the limit", 431, "headers are too large",
@@ -44,7 +40,7 @@ class HostileRequestsTest {
                 Arguments.of("unknown path", 404, "No resource at /no/such/thing",
                         (Supplier<Response>) () -> given().get("/no/such/thing")),
                 Arguments.of("wrong method", 405, "Method DELETE is not allowed",
-                        (Supplier<Response>) () -> backend().delete("/probe")));
+                        (Supplier<Response>) () -> Requests.backend().delete("/probe")));
     }
 
     @ParameterizedTest(name = "{0} → {1}")

@@ -20,6 +20,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.submission.shared.seed.SeedOnStart;
 import org.submission.shared.testing.EmbeddedPostgresResource;
+import org.submission.shared.testing.Requests;
 import org.submission.shared.testing.TestData;
 
 @QuarkusTest
@@ -36,7 +37,7 @@ class SecurityTest {
 
     @Test
     void backendAccountIsAcceptedWithTheRightPassword() {
-        given().auth().preemptive().basic("backend", "backend-secret")
+        Requests.as(Requests.BACKEND)
                 .when().get("/probe")
                 .then().statusCode(200)
                 .body("principal", equalTo("backend"))
@@ -79,7 +80,7 @@ class SecurityTest {
     void aUsernameSharedByTwoUsersMeansTheOneWithTheLowestId() {
         insertUser(900, "twin@example.edu", "admin");
         insertUser(50, "twin@example.edu", "submitter");
-        given().header("X-Proxy-Secret", "proxy-secret").header("Eppn", "twin@example.edu")
+        Requests.as("twin@example.edu")
                 .when().get("/probe")
                 .then().statusCode(200)
                 .body("userId", equalTo("50"))
@@ -162,7 +163,7 @@ class SecurityTest {
 
     @Test
     void stateChangingRequestWithoutXsrfHeaderIsForbidden() {
-        given().auth().preemptive().basic("backend", "backend-secret")
+        Requests.as(Requests.BACKEND)
                 .cookie("XSRF-TOKEN", "abc")
                 .when().post("/probe")
                 .then().statusCode(403).contentType(ContentType.JSON)
@@ -171,7 +172,7 @@ class SecurityTest {
 
     @Test
     void stateChangingRequestWithMismatchedXsrfHeaderIsForbidden() {
-        given().auth().preemptive().basic("backend", "backend-secret")
+        Requests.as(Requests.BACKEND)
                 .cookie("XSRF-TOKEN", "abc").header("X-XSRF-TOKEN", "abd")
                 .when().post("/probe")
                 .then().statusCode(403);
@@ -179,7 +180,7 @@ class SecurityTest {
 
     @Test
     void stateChangingRequestWithMatchingXsrfHeaderIsAccepted() {
-        given().auth().preemptive().basic("backend", "backend-secret")
+        Requests.as(Requests.BACKEND)
                 .cookie("XSRF-TOKEN", "abc").header("X-XSRF-TOKEN", "abc")
                 .when().post("/probe")
                 .then().statusCode(200).body("changed", equalTo(true));
@@ -187,10 +188,10 @@ class SecurityTest {
 
     @Test
     void doiPathsNeedTheXsrfHeaderEvenForGet() {
-        given().auth().preemptive().basic("backend", "backend-secret")
+        Requests.as(Requests.BACKEND)
                 .when().get("/doi/probe")
                 .then().statusCode(403);
-        given().auth().preemptive().basic("backend", "backend-secret")
+        Requests.as(Requests.BACKEND)
                 .cookie("XSRF-TOKEN", "t0k").header("X-XSRF-TOKEN", "t0k")
                 .when().get("/doi/probe")
                 .then().statusCode(200);
@@ -205,7 +206,7 @@ class SecurityTest {
 
     @Test
     void wrongMethodIsJson405() {
-        given().auth().preemptive().basic("backend", "backend-secret")
+        Requests.as(Requests.BACKEND)
                 .cookie("XSRF-TOKEN", "abc").header("X-XSRF-TOKEN", "abc")
                 .when().delete("/probe")
                 .then().statusCode(405).contentType(ContentType.JSON)
