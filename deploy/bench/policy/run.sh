@@ -57,12 +57,12 @@ SUBMISSION_SEED_DEMO=false SUBMISSION_SEED_FILE="$WORK/seed.json" QUARKUS_HTTP_P
   SERVICE_POLICY_INSTITUTIONAL_REPOSITORY_NAME="Example Scholarship" \
   java -jar "$JAR" > "$WORK/service.log" 2>&1 &
 SERVICE_PID=$!
-for _ in $(seq 1 300); do
+for _ in $(seq 1 "${BENCH_START_SECONDS:-300}"); do
   curl -fs "http://127.0.0.1:$PORT/q/health/ready" >/dev/null 2>&1 && break
   kill -0 "$SERVICE_PID" 2>/dev/null || { cat "$WORK/service.log" >&2; exit 1; }
   sleep 1
 done
-curl -fs "http://127.0.0.1:$PORT/q/health/ready" >/dev/null || { echo "service not ready" >&2; exit 1; }
+curl -fs "http://127.0.0.1:$PORT/q/health/ready" >/dev/null || { echo "service not ready:" >&2; tail -30 "$WORK/service.log" >&2; exit 1; }
 POSTMASTER=""
 for pid in $(pgrep -x postgres); do
   case "$(tr '\0' ' ' < "/proc/$pid/cmdline")" in *" -p $DB_PORT "*) POSTMASTER="$pid";; esac
