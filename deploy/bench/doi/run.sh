@@ -9,6 +9,8 @@
 # alone, of /doi/journal (its journal exists: one of 50, created during the warm-up) and of
 # /doi/manuscript, at concurrency 1 and 8, and the difference to the stub at the same concurrency;
 # last, both with the registry's answer cached (64 DOIs per wrk thread, asked once before).
+# The service runs on the launcher's embedded PostgreSQL (../local-database.sh, unless
+# SUBMISSION_DB_URL names one), stopped at the end with the rest.
 # Needs wrk (apt-get install -y wrk), curl, a JDK 17+. Builds what is missing.
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
@@ -27,14 +29,17 @@ if [ ! -f "$JAR" ] || ! ls deploy/launcher/target/lib/wiremock-standalone-*.jar 
   ./mvnw -B -q -pl doi-service,deploy/launcher -am package -DskipTests
 fi
 WIREMOCK=$(ls deploy/launcher/target/lib/wiremock-standalone-*.jar | head -n 1)
+source deploy/bench/local-database.sh
 
 STUB_PID=""
 SERVICE_PID=""
 stop() {
   [ -n "$SERVICE_PID" ] && kill "$SERVICE_PID" 2>/dev/null && wait "$SERVICE_PID" 2>/dev/null || true
   [ -n "$STUB_PID" ] && kill "$STUB_PID" 2>/dev/null && wait "$STUB_PID" 2>/dev/null || true
+  stop_local_database
 }
 trap stop EXIT
+start_local_database "$WORK"
 
 java -Xmx256m -jar "$WIREMOCK" --port "$STUB_PORT" --bind-address 127.0.0.1 --root-dir deploy/bench/doi/stub \
   --no-request-journal --disable-banner --async-response-enabled true --container-threads 16 >"$WORK/stub.log" 2>&1 &

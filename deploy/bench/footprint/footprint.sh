@@ -7,7 +7,7 @@
 #   ./mvnw -B package -DskipTests          # once (builds the archives and the launcher's class path)
 #   bash deploy/bench/footprint/footprint.sh [runs, default 5]
 #   (FOOTPRINT_JAVA_OPTS replaces the JVM options; SUBMISSION_DB_URL names an existing PostgreSQL,
-#    else the launcher's embedded one is started; the database gets the migrations and demo data
+#    else the launcher's embedded one is started (../local-database.sh); the database gets the migrations and demo data
 #    at a first, unmeasured start of each service)
 #
 # The DOI service asks a WireMock registry on loopback (a templated answer in registry/) for 1,000
@@ -30,23 +30,17 @@ for service in schema-service policy-service doi-service; do
 done
 [ -n "$WIREMOCK_JAR" ] || { echo "no wiremock-standalone jar in ~/.m2: run ./mvnw -B -pl doi-service -am test-compile once" >&2; exit 1; }
 
+source "$ROOT/deploy/bench/local-database.sh"
 PIDS=()
 cleanup() {
   for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
+  stop_local_database
   wait 2>/dev/null || true
   rm -rf "$WORK"
 }
 trap cleanup EXIT
 
-if [ -z "${SUBMISSION_DB_URL:-}" ]; then
-  [ -d "$ROOT/deploy/launcher/target/lib" ] || { echo "build first: ./mvnw -B package -DskipTests" >&2; exit 1; }
-  mkfifo "$WORK/db-in"
-  java -cp "$ROOT/deploy/launcher/target/lib/*" "$HERE/LocalDatabase.java" <"$WORK/db-in" >"$WORK/db-url" 2>"$WORK/db.log" &
-  PIDS+=($!)
-  exec 3>"$WORK/db-in"   # the database runs until this script ends
-  until [ -s "$WORK/db-url" ]; do sleep 0.2; done
-  export SUBMISSION_DB_URL="$(cat "$WORK/db-url")" SUBMISSION_DB_USER=postgres
-fi
+start_local_database "$WORK"
 java -jar "$WIREMOCK_JAR" --bind-address 127.0.0.1 --port 0 --root-dir "$HERE/registry" --disable-banner \
   >"$WORK/wiremock.log" 2>&1 &
 PIDS+=($!)

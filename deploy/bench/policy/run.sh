@@ -7,13 +7,14 @@
 # also runs the database and the load generator). CPU time per request is reported too: unlike
 # throughput and latency it does not depend on what else the machine runs.
 #
-#   ./mvnw -B -o -pl policy-service package -DskipTests   # once
+#   ./mvnw -B -o -pl policy-service,deploy/launcher -am package -DskipTests   # once
 #   bash deploy/bench/policy/run.sh [seconds per measurement, default 20]
 #   (BENCH_THINK_MS sets the paced clients' pause, default 6 ms; BENCH_KEEP=<dir> keeps the raw output)
 #
-# Needs wrk and pgbench (apt-get install -y wrk postgresql-client). Starts the packaged service
-# with its embedded PostgreSQL (SUBMISSION_DB_URL unset) loaded with the generated seed, and
-# stops it at the end. Not part of `verify`.
+# Needs wrk and pgbench (apt-get install -y wrk postgresql-client). Starts the launcher's embedded
+# PostgreSQL (../local-database.sh; always a fresh one, whatever SUBMISSION_DB_URL says, since its
+# CPU time is measured) and the packaged service on it loaded with the generated seed, and stops
+# both at the end. Not part of `verify`.
 set -euo pipefail
 
 DURATION="${1:-20}"
@@ -31,13 +32,15 @@ AUTH="Authorization: Basic $(printf '%s:%s' "$SUBMISSION_BACKEND_USER" "$SUBMISS
 for tool in wrk pgbench java curl; do
   command -v "$tool" >/dev/null || { echo "missing $tool (apt-get install -y wrk postgresql-client)" >&2; exit 1; }
 done
-[ -f "$JAR" ] || { echo "build first: ./mvnw -B -o -pl policy-service package -DskipTests" >&2; exit 1; }
+[ -f "$JAR" ] || { echo "build first: ./mvnw -B -o -pl policy-service,deploy/launcher -am package -DskipTests" >&2; exit 1; }
+source "$ROOT/deploy/bench/local-database.sh"
 
 SERVICE_PID=""
 cleanup() {
   if [ -n "$SERVICE_PID" ] && kill -0 "$SERVICE_PID" 2>/dev/null; then
     kill "$SERVICE_PID"; wait "$SERVICE_PID" 2>/dev/null || true
   fi
+  stop_local_database
   rm -rf "$WORK"
 }
 trap cleanup EXIT
@@ -45,22 +48,21 @@ trap cleanup EXIT
 echo "== generating the data set"
 java "$HERE/GenerateSeed.java" > "$WORK/seed.json"
 
-echo "== starting the service (embedded PostgreSQL, generated seed)"
+echo "== starting the embedded PostgreSQL and the service on it (generated seed)"
 unset SUBMISSION_DB_URL
+start_local_database "$WORK"
 SUBMISSION_SEED_DEMO=false SUBMISSION_SEED_FILE="$WORK/seed.json" QUARKUS_HTTP_PORT="$PORT" \
   SERVICE_POLICY_INSTITUTION=example.edu \
   SERVICE_POLICY_INSTITUTIONAL_POLICY_TITLE="Example University Open Access Policy" \
   SERVICE_POLICY_INSTITUTIONAL_REPOSITORY_NAME="Example Scholarship" \
   java -jar "$JAR" > "$WORK/service.log" 2>&1 &
 SERVICE_PID=$!
-for _ in $(seq 1 300); do
+for _ in $(seq 1 "${BENCH_START_SECONDS:-300}"); do
   curl -fs "http://127.0.0.1:$PORT/q/health/ready" >/dev/null 2>&1 && break
   kill -0 "$SERVICE_PID" 2>/dev/null || { cat "$WORK/service.log" >&2; exit 1; }
   sleep 1
 done
-curl -fs "http://127.0.0.1:$PORT/q/health/ready" >/dev/null || { echo "service not ready" >&2; exit 1; }
-DB_PORT="$(grep -o 'embedded PostgreSQL at postgresql://localhost:[0-9]*' "$WORK/service.log" | grep -o '[0-9]*$' | head -1)"
-[ -n "$DB_PORT" ] || { echo "embedded database port not found in the log" >&2; exit 1; }
+curl -fs "http://127.0.0.1:$PORT/q/health/ready" >/dev/null || { echo "service not ready:" >&2; tail -30 "$WORK/service.log" >&2; exit 1; }
 POSTMASTER=""
 for pid in $(pgrep -x postgres); do
   case "$(tr '\0' ' ' < "/proc/$pid/cmdline")" in *" -p $DB_PORT "*) POSTMASTER="$pid";; esac

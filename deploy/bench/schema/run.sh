@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Schema service benchmark (not part of `verify`): throughput and p50/p99 latency of /schemaservice
 # for 1, 3 and 10 repositories, merged and unmerged, against the same server's /q/health/live as
-# the local ceiling. One server on loopback with its embedded PostgreSQL, a store of the bundled
+# the local ceiling. One server on loopback on the launcher's embedded PostgreSQL (../local-database.sh,
+# unless SUBMISSION_DB_URL names one), a store of the bundled
 # schemas plus 50 generated repository schemas, wrk with 8 connections, a bounded duration each.
 #
 #   deploy/bench/schema/run.sh              # BENCH_DURATION=10s BENCH_WARMUP=5s BENCH_PORT=18081
 #   BENCH_REPOSITORY_TTL=0 deploy/bench/schema/run.sh    # read the repositories from PostgreSQL on every request
 #
-# Needs: a JDK 17+, wrk (Debian/Ubuntu: apt-get install wrk), curl. Builds the service jar when missing.
+# Needs: a JDK 17+, wrk (Debian/Ubuntu: apt-get install wrk), curl. Builds the service and the launcher when missing.
 set -euo pipefail
 
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -26,9 +27,10 @@ PASSWORD=bench-$RANDOM$RANDOM
 
 command -v wrk >/dev/null || { echo "wrk is needed (Debian/Ubuntu: apt-get install wrk)" >&2; exit 1; }
 command -v curl >/dev/null || { echo "curl is needed" >&2; exit 1; }
-if [ ! -f "$JAR" ]; then
-  (cd "$ROOT" && ./mvnw -B -q -pl schema-service -am package -DskipTests)
+if [ ! -f "$JAR" ] || [ ! -d "$ROOT/deploy/launcher/target/lib" ]; then
+  (cd "$ROOT" && ./mvnw -B -q -pl schema-service,deploy/launcher -am package -DskipTests)
 fi
+source "$HERE/../local-database.sh"
 
 WORK=$(mktemp -d)
 PID=
@@ -37,9 +39,11 @@ cleanup() {
     kill "$PID"
     wait "$PID" 2>/dev/null || true
   fi
+  stop_local_database
   rm -rf "$WORK"
 }
 trap cleanup EXIT
+start_local_database "$WORK"
 
 java "$HERE/GenerateStore.java" "$WORK/schemas" "$WORK/seed.json" "$REPOSITORIES"
 

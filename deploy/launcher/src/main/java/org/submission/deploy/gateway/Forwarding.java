@@ -44,14 +44,10 @@ final class Forwarding implements ProxyInterceptor {
         request.putHeader("X-Forwarded-Proto", incoming.scheme());
         return context.sendRequest().recover(failure -> {
             ProxyResponse answer = request.response().release();
-            if (failure instanceof TimeoutException) {
-                Answers.json(answer, 504, "The " + route.service() + " did not answer within "
-                        + answerTimeout.toSeconds() + " s.");
-            } else if (failure instanceof ConnectException) {
-                Answers.json(answer, 502, "The " + route.service() + " is not reachable; is it running?");
-            } else {
-                Answers.json(answer, 502, "The " + route.service() + " closed the connection without an answer.");
-            }
+            Answers.json(answer, failure instanceof TimeoutException ? 504 : 502, "The " + route.service()
+                    + (failure instanceof TimeoutException ? " did not answer within " + answerTimeout.toSeconds() + " s."
+                    : failure instanceof ConnectException ? " is not reachable; is it running?"
+                    : " closed the connection without an answer."));
             return Future.succeededFuture(answer);
         });
     }

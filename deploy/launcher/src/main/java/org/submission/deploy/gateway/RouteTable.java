@@ -6,6 +6,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
@@ -50,13 +51,8 @@ public final class RouteTable {
 
     /** The standard table, with each service's base address (e.g. {@code http://127.0.0.1:8081}). */
     public static RouteTable of(Map<String, URI> serviceTargets) {
-        return new RouteTable(PREFIXES.stream().map(e -> {
-            URI target = serviceTargets.get(e.getValue());
-            if (target == null) {
-                throw new IllegalArgumentException("no address for " + e.getValue());
-            }
-            return new Route(e.getKey(), e.getValue(), target);
-        }).toList());
+        return new RouteTable(PREFIXES.stream().map(e -> new Route(e.getKey(), e.getValue(),
+                Objects.requireNonNull(serviceTargets.get(e.getValue()), "no address for " + e.getValue()))).toList());
     }
 
     public Optional<Route> match(String path) {

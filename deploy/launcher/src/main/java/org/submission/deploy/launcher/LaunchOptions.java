@@ -63,13 +63,8 @@ public record LaunchOptions(String host, int port, boolean offline, Duration rea
     }
 
     private static int number(String option, String value, int min, int max) throws LaunchException {
-        try {
-            int n = Integer.parseInt(value);
-            if (n >= min && n <= max) {
-                return n;
-            }
-        } catch (NumberFormatException ignored) {
-            // reported below
+        if (value.matches("\\d{1,9}") && Integer.parseInt(value) >= min && Integer.parseInt(value) <= max) {
+            return Integer.parseInt(value);
         }
         throw new LaunchException(option + " needs a number from " + min + " to " + max + ", not " + value);
     }

@@ -1,19 +1,54 @@
 package org.submission.deploy.launcher;
 
 import java.io.PrintStream;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 
-/** {@code ./run.sh}: starts the local stack, prints how to use it, stops it all on Ctrl-C or SIGTERM. */
+/**
+ * {@code ./run.sh} ({@code java -jar deploy/launcher/target/submission-launcher.jar [run] [options]}): starts
+ * the local stack, prints how to use it, stops it all on Ctrl-C or SIGTERM. The Kubernetes manifests are
+ * rendered by {@code kubectl kustomize} (deploy/README.md), not by this program.
+ */
 public final class Launcher {
 
     /** Exit status when the command line is wrong or a port is taken: nothing was started. */
     public static final int REFUSED = 2;
 
     private Launcher() {
+    }
+
+    public static void main(String[] args) {
+        if (System.getProperty("org.slf4j.simpleLogger.defaultLogLevel") == null) {
+            System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn");
+        }
+        List<String> all = Arrays.asList(args);
+        if (!all.isEmpty() && !all.get(0).equals("run") && !all.get(0).startsWith("-")) {
+            System.err.println("Unknown command " + all.get(0) + ". The only command is run (the default);"
+                    + " render manifests with: kubectl kustomize deploy/k8s/overlays/production");
+            System.exit(REFUSED);
+        }
+        List<String> options = !all.isEmpty() && all.get(0).equals("run") ? all.subList(1, all.size()) : all;
+        System.exit(run(options, projectRoot(), System.out, System.err));
+    }
+
+    /** The checkout this program was built in (the folder holding mvnw), else the working directory. */
+    static Path projectRoot() {
+        try {
+            Path here = Path.of(Launcher.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            for (Path p = here; p != null; p = p.getParent()) {
+                if (Files.isRegularFile(p.resolve("mvnw")) && Files.isDirectory(p.resolve("deploy"))) {
+                    return p;
+                }
+            }
+        } catch (URISyntaxException | RuntimeException ignored) {
+            // fall back to the working directory
+        }
+        return Path.of("").toAbsolutePath();
     }
 
     public static int run(List<String> args, Path root, PrintStream out, PrintStream err) {
@@ -30,20 +65,16 @@ public final class Launcher {
         }
         Instant begin = Instant.now();
         LocalStack stack = new LocalStack(options, System.getenv());
-        Thread hook = new Thread(() -> {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             out.println("\nStopping the services, the gateway and the database...");
             stack.close();
             out.println("Stopped.");
-        }, "local-stack-stop");
-        Runtime.getRuntime().addShutdownHook(hook);
+        }, "local-stack-stop"));
         try {
             stack.start(out);
-        } catch (PortTakenException e) {
-            err.println(e.getMessage());
-            return REFUSED;
         } catch (LaunchException e) {
             err.println(e.getMessage());
-            return 1;
+            return e instanceof PortTakenException ? REFUSED : 1;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return 1;
@@ -57,13 +88,11 @@ public final class Launcher {
     private static int watch(LocalStack stack, PrintStream out, PrintStream err) {
         CompletableFuture<?>[] exits = stack.services().stream()
                 .map(s -> s.process().onExit()).toArray(CompletableFuture[]::new);
+        CompletableFuture.anyOf(exits).join();
         try {
-            CompletableFuture.anyOf(exits).get();
             Thread.sleep(500); // a Ctrl-C reaches the services too: give the shutdown hook time to claim it
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return 1;
-        } catch (ExecutionException e) {
             return 1;
         }
         if (stack.stopping()) {
@@ -71,8 +100,7 @@ public final class Launcher {
         }
         for (ServiceProcess service : stack.services()) {
             if (!service.process().isAlive()) {
-                err.println(service.spec().name() + " stopped unexpectedly (exit code " + service.process().exitValue()
-                        + "); stopping everything. The end of " + service.log() + ":\n" + service.tail(20));
+                err.println(service.exit("stopped unexpectedly; stopping everything"));
             }
         }
         return 1;

@@ -15,6 +15,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 import org.submission.deploy.gateway.Gateway;
 import org.submission.deploy.gateway.RouteTable;
 import org.submission.localpostgres.LocalPostgres;
@@ -27,7 +30,12 @@ import org.submission.localpostgres.LocalPostgres;
 public final class LocalStack implements AutoCloseable {
 
     /** Demo values, used for any of these variables the caller's environment does not set. */
-    static final Map<String, String> DEMO_SETTINGS = demoSettings();
+    static final Map<String, String> DEMO_SETTINGS = Map.of(
+            "SUBMISSION_BACKEND_USER", "demo-backend",
+            "SUBMISSION_BACKEND_PASSWORD", "demo-password",
+            "SERVICE_POLICY_INSTITUTION", "example.edu",
+            "SERVICE_POLICY_INSTITUTIONAL_POLICY_TITLE", "Example University Open Access Policy",
+            "SERVICE_POLICY_INSTITUTIONAL_REPOSITORY_NAME", "Example Scholarship");
 
     /**
      * The options of the images and manifests (deploy/README.md, "Runtime"): serial GC, a heap
@@ -41,7 +49,6 @@ public final class LocalStack implements AutoCloseable {
     private final Map<String, String> environment;
     private final List<ServiceProcess> services = new ArrayList<>();
     private LocalPostgres database;
-    private String databaseUrl;
     private OfflineStub stub;
     private Gateway gateway;
     private boolean closed;
@@ -60,22 +67,18 @@ public final class LocalStack implements AutoCloseable {
      */
     public void start(PrintStream out) throws LaunchException, InterruptedException {
         try {
-            startAll(out);
+            checkPrerequisites();
+            Map<String, String> env = serviceEnvironment();
+            startDatabase(env, out);
+            if (options.offline()) {
+                startStub(env);
+            }
+            startServices(env, out);
+            startGateway();
         } catch (LaunchException | InterruptedException | RuntimeException e) {
             close();
             throw e;
         }
-    }
-
-    private void startAll(PrintStream out) throws LaunchException, InterruptedException {
-        checkPrerequisites();
-        Map<String, String> env = serviceEnvironment();
-        startDatabase(env, out);
-        if (options.offline()) {
-            startStub(env);
-        }
-        startServices(env, out);
-        startGateway();
     }
 
     /** Everything that can be refused before anything starts: the builds, the ports, the log folder. */
@@ -86,8 +89,7 @@ public final class LocalStack implements AutoCloseable {
                         + " ./run.sh (it builds what is missing) or ./mvnw -B package -DskipTests.");
             }
         }
-        Map<Integer, String> ports = new LinkedHashMap<>();
-        ports.put(options.port(), "gateway");
+        Map<Integer, String> ports = new LinkedHashMap<>(Map.of(options.port(), "gateway"));
         options.services().forEach(spec -> ports.put(spec.port(), spec.name()));
         Ports.requireFree(ports);
         try {
@@ -98,44 +100,26 @@ public final class LocalStack implements AutoCloseable {
     }
 
     private void startDatabase(Map<String, String> env, PrintStream out) throws LaunchException {
-        if (present(environment.get("SUBMISSION_DB_URL"))) {
-            databaseUrl = environment.get("SUBMISSION_DB_URL");
+        if (setting("SUBMISSION_DB_URL").isPresent()) {
             out.println("Using the PostgreSQL of SUBMISSION_DB_URL.");
             return;
         }
         Instant begin = Instant.now();
         out.print("Starting the embedded PostgreSQL... ");
         out.flush();
-        synchronized (this) {
-            ensureOpen();
-            Path log = options.logDir().resolve("postgres.log");
-            try {
-                database = LocalPostgres.start(LocalPostgres.Options.defaults().log(log).stoppedByCaller());
-            } catch (IOException | RuntimeException e) {
-                throw new LaunchException("The embedded PostgreSQL did not start (" + e.getMessage() + "); see " + log, e);
-            }
-            databaseUrl = database.url();
-        }
-        env.put("SUBMISSION_DB_URL", databaseUrl);
-        env.put("SUBMISSION_DB_USER", "postgres");
-        env.put("SUBMISSION_DB_PASSWORD", "");
-        env.put("SUBMISSION_DB_MIGRATE", "true");
-        env.put("SUBMISSION_SEED_DEMO", "true");
+        Path log = options.logDir().resolve("postgres.log");
+        database = unlessClosed(() -> LocalPostgres.start(LocalPostgres.Options.defaults().log(log).stoppedByCaller()),
+                e -> "The embedded PostgreSQL did not start (" + e.getMessage() + "); see " + log);
+        env.putAll(Map.of("SUBMISSION_DB_URL", database.url(), "SUBMISSION_DB_USER", "postgres",
+                "SUBMISSION_DB_PASSWORD", "", "SUBMISSION_DB_MIGRATE", "true", "SUBMISSION_SEED_DEMO", "true"));
         out.println("ready on port " + database.port() + " (" + seconds(begin) + ")");
     }
 
     private void startStub(Map<String, String> env) throws LaunchException {
-        try {
-            synchronized (this) {
-                ensureOpen();
-                stub = OfflineStub.start();
-            }
-        } catch (RuntimeException e) {
-            throw new LaunchException("Cannot start the offline DOI stub: " + e.getMessage(), e);
-        }
+        stub = unlessClosed(OfflineStub::start, e -> "Cannot start the offline DOI stub: " + e.getMessage());
         env.put("REGISTRY_BASEURI", stub.registryBase().toString());
         env.put("OALOOKUP_BASEURI", stub.lookupBase().toString());
-        if (!present(environment.get("DOI_SERVICE_MAILTO"))) {
+        if (setting("DOI_SERVICE_MAILTO").isEmpty()) {
             env.put("DOI_SERVICE_MAILTO", "demo@example.edu");
         }
     }
@@ -145,13 +129,11 @@ public final class LocalStack implements AutoCloseable {
         Instant begin = Instant.now();
         out.println("Starting " + String.join(", ", options.services().stream().map(ServiceSpec::name).toList())
                 + " (logs in " + options.logDir() + ")...");
-        List<String> javaOptions = javaOptions();
+        List<String> javaOptions = Arrays.stream(setting("SUBMISSION_JAVA_OPTS").orElse(DEFAULT_JAVA_OPTS).trim()
+                .split("\\s+")).filter(s -> !s.isEmpty()).toList();
         for (ServiceSpec spec : options.services()) {
-            synchronized (this) {
-                ensureOpen();
-                services.add(ServiceProcess.start(spec, options.root(), javaOptions, env,
-                        options.logDir().resolve(spec.name() + ".log")));
-            }
+            services.add(unlessClosed(() -> ServiceProcess.start(spec, options.root(), javaOptions, env,
+                    options.logDir().resolve(spec.name() + ".log")), e -> "Cannot start " + spec.name() + ": " + e.getMessage()));
         }
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
         Instant deadline = Instant.now().plus(options.readyTimeout());
@@ -162,52 +144,39 @@ public final class LocalStack implements AutoCloseable {
     }
 
     private void startGateway() throws LaunchException {
-        Map<String, URI> targets = new HashMap<>();
-        options.services().forEach(spec -> targets.put(spec.name(), URI.create("http://127.0.0.1:" + spec.port())));
-        try {
-            synchronized (this) {
-                ensureOpen();
-                gateway = Gateway.start(options.host(), options.port(), RouteTable.of(targets));
-            }
-        } catch (IOException e) {
-            throw new LaunchException("The gateway cannot listen on " + options.host() + ":" + options.port()
-                    + " (" + e.getMessage() + "); choose another port with --port N.", e);
-        }
+        Map<String, URI> targets = options.services().stream()
+                .collect(Collectors.toMap(ServiceSpec::name, spec -> URI.create("http://127.0.0.1:" + spec.port())));
+        gateway = unlessClosed(() -> Gateway.start(options.host(), options.port(), RouteTable.of(targets)),
+                e -> "The gateway cannot listen on " + options.host() + ":" + options.port() + " (" + e.getMessage()
+                        + "); choose another port with --port N.");
     }
 
-    private void ensureOpen() throws LaunchException {
+    /**
+     * Starts one part under the stack's lock, so that a {@link #close()} either stops it or comes first and
+     * refuses it; {@code failure} words why it did not start for the person at the terminal.
+     */
+    private synchronized <T> T unlessClosed(Callable<T> part, Function<Exception, String> failure) throws LaunchException {
         if (closed) {
             throw new LaunchException("Stopped while starting.");
+        }
+        try {
+            return part.call();
+        } catch (Exception e) {
+            throw new LaunchException(failure.apply(e), e);
         }
     }
 
     /** What every service gets: the caller's environment, demo values for what it leaves unset. */
     private Map<String, String> serviceEnvironment() {
-        Map<String, String> env = new HashMap<>();
-        DEMO_SETTINGS.forEach((name, value) -> {
-            if (!present(environment.get(name))) {
-                env.put(name, value);
-            }
-        });
-        env.put("QUARKUS_HTTP_HOST", "127.0.0.1");
-        env.putIfAbsent("SUBMISSION_DB_POOL_SIZE", "4");
+        Map<String, String> env = new HashMap<>(Map.of("QUARKUS_HTTP_HOST", "127.0.0.1", "SUBMISSION_DB_POOL_SIZE", "4"));
+        DEMO_SETTINGS.keySet().stream().filter(name -> setting(name).isEmpty())
+                .forEach(name -> env.put(name, DEMO_SETTINGS.get(name)));
         return env;
     }
 
-    private List<String> javaOptions() {
-        String configured = environment.get("SUBMISSION_JAVA_OPTS");
-        String value = present(configured) ? configured : DEFAULT_JAVA_OPTS;
-        return Arrays.stream(value.trim().split("\\s+")).filter(s -> !s.isEmpty()).toList();
-    }
-
-    private static Map<String, String> demoSettings() {
-        Map<String, String> demo = new LinkedHashMap<>();
-        demo.put("SUBMISSION_BACKEND_USER", "demo-backend");
-        demo.put("SUBMISSION_BACKEND_PASSWORD", "demo-password");
-        demo.put("SERVICE_POLICY_INSTITUTION", "example.edu");
-        demo.put("SERVICE_POLICY_INSTITUTIONAL_POLICY_TITLE", "Example University Open Access Policy");
-        demo.put("SERVICE_POLICY_INSTITUTIONAL_REPOSITORY_NAME", "Example Scholarship");
-        return Map.copyOf(demo);
+    /** A variable of the caller's environment, when set and not blank. */
+    private Optional<String> setting(String name) {
+        return Optional.ofNullable(environment.get(name)).filter(value -> !value.isBlank());
     }
 
     public URI baseUri() {
@@ -216,17 +185,16 @@ public final class LocalStack implements AutoCloseable {
 
     /** The backend account user, and the password when it is the demo one (else empty). */
     public String backendUser() {
-        return present(environment.get("SUBMISSION_BACKEND_USER"))
-                ? environment.get("SUBMISSION_BACKEND_USER") : DEMO_SETTINGS.get("SUBMISSION_BACKEND_USER");
+        return setting("SUBMISSION_BACKEND_USER").orElse(DEMO_SETTINGS.get("SUBMISSION_BACKEND_USER"));
     }
 
     public Optional<String> demoPassword() {
-        return present(environment.get("SUBMISSION_BACKEND_PASSWORD"))
-                ? Optional.empty() : Optional.of(DEMO_SETTINGS.get("SUBMISSION_BACKEND_PASSWORD"));
+        return Optional.of(DEMO_SETTINGS.get("SUBMISSION_BACKEND_PASSWORD"))
+                .filter(demo -> setting("SUBMISSION_BACKEND_PASSWORD").isEmpty());
     }
 
     public String databaseUrl() {
-        return databaseUrl;
+        return database != null ? database.url() : environment.get("SUBMISSION_DB_URL");
     }
 
     public boolean embeddedDatabase() {
@@ -249,29 +217,23 @@ public final class LocalStack implements AutoCloseable {
     @Override
     public void close() {
         stopping = true;
-        stopAll();
-    }
-
-    private synchronized void stopAll() {
-        if (closed) {
-            return;
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            if (gateway != null) {
+                gateway.close();
+            }
+            services.forEach(ServiceProcess::requestStop);
+            services.forEach(s -> s.awaitStop(Duration.ofSeconds(20)));
+            if (stub != null) {
+                stub.close();
+            }
+            if (database != null) {
+                database.close();
+            }
         }
-        closed = true;
-        if (gateway != null) {
-            gateway.close();
-        }
-        services.forEach(ServiceProcess::requestStop);
-        services.forEach(s -> s.awaitStop(Duration.ofSeconds(20)));
-        if (stub != null) {
-            stub.close();
-        }
-        if (database != null) {
-            database.close();
-        }
-    }
-
-    static boolean present(String value) {
-        return value != null && !value.isBlank();
     }
 
     static String seconds(Instant begin) {

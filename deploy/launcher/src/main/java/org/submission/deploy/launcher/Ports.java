@@ -3,8 +3,6 @@ package org.submission.deploy.launcher;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -16,12 +14,8 @@ public final class Ports {
 
     /** Port → what would use it; throws naming every taken port. */
     public static void requireFree(Map<Integer, String> wanted) throws LaunchException {
-        List<String> taken = new ArrayList<>();
-        for (Map.Entry<Integer, String> entry : new LinkedHashMap<>(wanted).entrySet()) {
-            if (!free(entry.getKey())) {
-                taken.add("port " + entry.getKey() + " (" + entry.getValue() + ")");
-            }
-        }
+        List<String> taken = wanted.entrySet().stream().filter(entry -> !free(entry.getKey()))
+                .map(entry -> "port " + entry.getKey() + " (" + entry.getValue() + ")").toList();
         if (!taken.isEmpty()) {
             throw new PortTakenException("Cannot start: " + String.join(", ", taken) + " already in use by another"
                     + " program. Stop it (e.g. an earlier ./run.sh; `ss -ltnp` shows who listens) or choose"

@@ -16,25 +16,14 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /** One service as a child process ({@code java -jar …/quarkus-run.jar}), its output in a log file. */
-final class ServiceProcess {
-
-    private final ServiceSpec spec;
-    private final Process process;
-    private final Path log;
-
-    private ServiceProcess(ServiceSpec spec, Process process, Path log) {
-        this.spec = spec;
-        this.process = process;
-        this.log = log;
-    }
+record ServiceProcess(ServiceSpec spec, Process process, Path log) {
 
     static ServiceProcess start(ServiceSpec spec, Path root, List<String> javaOptions, Map<String, String> env,
-                                Path log) throws LaunchException {
-        List<String> command = new ArrayList<>();
-        command.add(javaExecutable());
+                                Path log) throws IOException {
+        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command()
+                .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString())));
         command.addAll(javaOptions);
-        command.add("-jar");
-        command.add(spec.runnerJar(root).toString());
+        command.addAll(List.of("-jar", spec.runnerJar(root).toString()));
         ProcessBuilder builder = new ProcessBuilder(command)
                 // from quarkus-app, as at package time: the AppCDS archive records the jar's relative path
                 .directory(spec.runnerJar(root).getParent().toFile())
@@ -42,11 +31,7 @@ final class ServiceProcess {
                 .redirectOutput(log.toFile());
         builder.environment().putAll(env);
         builder.environment().put("QUARKUS_HTTP_PORT", Integer.toString(spec.port()));
-        try {
-            return new ServiceProcess(spec, builder.start(), log);
-        } catch (IOException e) {
-            throw new LaunchException("Cannot start " + spec.name() + ": " + e.getMessage(), e);
-        }
+        return new ServiceProcess(spec, builder.start(), log);
     }
 
     /** Polls {@code /q/health/ready} until it answers 200; fails early when the process ends. */
@@ -55,8 +40,7 @@ final class ServiceProcess {
                 .timeout(Duration.ofSeconds(5)).build();
         while (true) {
             if (!process.isAlive()) {
-                throw new LaunchException(spec.name() + " stopped while starting (exit code " + process.exitValue()
-                        + "). The end of " + log + ":\n" + tail(20));
+                throw new LaunchException(exit("stopped while starting"));
             }
             try {
                 if (http.send(ready, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
@@ -67,7 +51,7 @@ final class ServiceProcess {
             }
             if (Instant.now().isAfter(deadline)) {
                 throw new LaunchException(spec.name() + " was not ready in time (its /q/health/ready never answered 200)."
-                        + " The end of " + log + ":\n" + tail(20));
+                        + " The end of " + log + ":\n" + tail());
             }
             Thread.sleep(250);
         }
@@ -90,29 +74,17 @@ final class ServiceProcess {
         }
     }
 
-    ServiceSpec spec() {
-        return spec;
+    /** How an ended process is reported: its name, {@code how} it stopped, the exit code and the end of its log. */
+    String exit(String how) {
+        return spec.name() + " " + how + " (exit code " + process.exitValue() + "). The end of " + log + ":\n" + tail();
     }
 
-    Process process() {
-        return process;
-    }
-
-    Path log() {
-        return log;
-    }
-
-    String tail(int lines) {
+    private String tail() {
         try {
             List<String> all = Files.readAllLines(log, StandardCharsets.UTF_8);
-            return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
+            return String.join("\n", all.subList(Math.max(0, all.size() - 20), all.size()));
         } catch (IOException e) {
             return "(log unreadable: " + e.getMessage() + ")";
         }
-    }
-
-    private static String javaExecutable() {
-        return ProcessHandle.current().info().command()
-                .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     }
 }

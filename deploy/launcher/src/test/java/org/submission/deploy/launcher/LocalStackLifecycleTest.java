@@ -121,7 +121,7 @@ class LocalStackLifecycleTest {
     private static Launched launch(String... args) throws IOException {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx64m", "-cp", System.getProperty("java.class.path"), "org.submission.deploy.Main", "run",
+                "-Xmx64m", "-cp", System.getProperty("java.class.path"), "org.submission.deploy.launcher.Launcher", "run",
                 "--root", ROOT.toString(), "--logs", ROOT.resolve("deploy/launcher/target/lifecycle-logs").toString()));
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
