@@ -20,7 +20,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.submission.deploy.testing.Project;
 
 /**
- * What the container images are made of, checked without a Docker engine: the fast-jar layout
+ * What the container images are made of, checked without a Docker engine: the aot-jar layout
  * the JVM image copies (packaged by the reactor before this module: missing, the tests fail), and Dockerfiles that copy only what exists, run as a numeric non-root
  * user on the service's port and declare a health check.
  */
@@ -34,14 +34,18 @@ class ImageContentsTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"schema-service", "policy-service", "doi-service"})
-    void packageBuildsTheFastJarLayoutTheJvmImageCopies(String service) throws IOException {
+    void packageBuildsTheAotJarLayoutTheJvmImageCopiesWithItsArchive(String service) throws IOException {
         Path app = Project.ROOT.resolve(service).resolve("target/quarkus-app");
         assertThat(app).as("packaged by the reactor before this module").isDirectory();
 
         try (JarFile runner = new JarFile(app.resolve("quarkus-run.jar").toFile())) {
             assertThat(runner.getManifest().getMainAttributes().getValue("Main-Class"))
                     .isEqualTo("io.quarkus.bootstrap.runner.QuarkusEntryPoint");
+            assertThat(runner.getManifest().getMainAttributes().getValue("Class-Path"))
+                    .as("the JVM's own class path: archived classes are not read from the jars")
+                    .contains("lib/main/", "app/" + service);
         }
+        assertThat(Files.size(app.resolve("app-cds.jsa"))).as("recorded by AppCdsTraining").isPositive();
         assertThat(list(app.resolve("lib/boot"))).isNotEmpty();
         assertThat(list(app.resolve("lib/main"))).anyMatch(name -> name.contains("shared-model"));
         assertThat(list(app.resolve("app"))).anyMatch(name -> name.startsWith(service) && name.endsWith(".jar"));
