@@ -14,6 +14,8 @@ import org.submission.shared.security.RequestScreen;
 @QuarkusMain
 public final class DatabaseRequired {
 
+    private static final String MIGRATE_AT_START = "quarkus.flyway.migrate-at-start";
+
     static final String MESSAGE = "SUBMISSION_DB_URL is not set: give the service its PostgreSQL"
             + " (postgresql://host:5432/dbname), or run ./run.sh for a local demo with an embedded database";
 
@@ -25,7 +27,24 @@ public final class DatabaseRequired {
             System.exit(2);
         }
         RequestScreen.takeOverUriValidation();
+        if (configured() && migrationsAlreadyApplied()) {
+            System.setProperty(MIGRATE_AT_START, "false");
+        }
         Quarkus.run(args);
+    }
+
+    /**
+     * A replica that starts on a migrated database (every start but the first) need not boot
+     * Flyway and its JDBC pool. Only for the operator's own settings: a service given Quarkus'
+     * datasource or Flyway properties directly leaves the decision to Flyway.
+     */
+    static boolean migrationsAlreadyApplied() {
+        if (!Boolean.parseBoolean(value("submission.db.migrate", "true")) || present("quarkus.datasource.jdbc.url")
+                || present(MIGRATE_AT_START) || present("quarkus.datasource.username")) {
+            return false;
+        }
+        return MigrationsApplied.in(DatabaseUrls.jdbc(value("submission.db.url", null)),
+                value("submission.db.user", "postgres"), value("submission.db.password", ""));
     }
 
     /** As Quarkus reads them: a system property, else its environment variable. */
@@ -34,10 +53,14 @@ public final class DatabaseRequired {
     }
 
     private static boolean present(String property) {
+        return value(property, null) != null;
+    }
+
+    private static String value(String property, String otherwise) {
         String value = System.getProperty(property);
         if (value == null || value.isBlank()) {
             value = System.getenv(property.toUpperCase(Locale.ROOT).replace('.', '_').replace('-', '_'));
         }
-        return value != null && !value.isBlank();
+        return value == null || value.isBlank() ? otherwise : value;
     }
 }
