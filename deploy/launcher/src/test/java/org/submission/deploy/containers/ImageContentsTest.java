@@ -40,7 +40,7 @@ class ImageContentsTest {
 
         try (JarFile runner = new JarFile(app.resolve("quarkus-run.jar").toFile())) {
             assertThat(runner.getManifest().getMainAttributes().getValue("Main-Class"))
-                    .isEqualTo("io.quarkus.bootstrap.runner.QuarkusEntryPoint");
+                    .isEqualTo("io.quarkus.bootstrap.runner.AotQuarkusEntryPoint");
             assertThat(runner.getManifest().getMainAttributes().getValue("Class-Path"))
                     .as("the JVM's own class path: archived classes are not read from the jars")
                     .contains("lib/main/", "app/" + service);
