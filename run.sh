@@ -16,14 +16,15 @@ sources=(pom.xml shared-model/pom.xml schema-service/pom.xml policy-service/pom.
          shared-model/src/main schema-service/src/main policy-service/src/main doi-service/src/main
          deploy/launcher/src/main)
 
+# a stamp, not the jars' own times: an AppCDS archive is valid only for the jar times it recorded
+stamp=deploy/launcher/target/run-sh.built
+
 needs_build() {
   local f
-  for f in "${built[@]}"; do
+  for f in "${built[@]}" "$stamp"; do
     [[ -f $f ]] || return 0
   done
-  local oldest
-  oldest=$(ls -1tr "${built[@]}" | head -n 1)
-  [[ -n $(find "${sources[@]}" -type f -newer "$oldest" -print -quit 2>/dev/null) ]]
+  [[ -n $(find "${sources[@]}" -type f -newer "$stamp" -print -quit 2>/dev/null) ]]
 }
 
 case " $* " in
@@ -33,7 +34,7 @@ esac
 if needs_build; then
   echo "Building the services and the launcher (./mvnw -B -q package -DskipTests)..."
   ./mvnw -B -q package -DskipTests
-  touch "${built[@]}"
+  touch "$stamp"
 fi
 
 # The launcher (gateway, offline stub, process supervision) needs little memory.
