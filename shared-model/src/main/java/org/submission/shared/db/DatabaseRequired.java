@@ -21,7 +21,7 @@ public final class DatabaseRequired {
 
     /** Exits with status 2 when no database is configured, else runs the service. */
     public static void main(String... args) {
-        // the AppCDS archive is recorded at package time, where no database exists and none is used
+        // Quarkus' own AppCDS generation mode stops before any database is used
         if (!configured() && !ApplicationLifecycleManager.isAppCDSGeneration()) {
             System.err.println(MESSAGE);
             System.exit(2);
