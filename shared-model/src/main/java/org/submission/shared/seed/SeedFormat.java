@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.submission.shared.model.Funder;
 import org.submission.shared.model.Grant;
 import org.submission.shared.model.Journal;
@@ -51,17 +52,17 @@ final class SeedFormat {
         return TYPES.stream().filter(t -> t.name().equals(name)).findFirst().orElse(null);
     }
 
-    /** The entity value of a checked field: text, a list, or the entities that references name. */
-    static Object value(Field field, JsonNode value, Map<String, PassEntity> byKey) {
+    /** The entity value of a checked field: text, a list, or the entities (from {@code records}) that references name. */
+    static Object value(Field field, JsonNode value, Function<String, PassEntity> records) {
         return switch (field.kind()) {
             case STRING -> value.asText();
             case JSON -> value.isTextual() ? value.asText() : value.toString();
             case BOOLEAN -> value.asBoolean();
             case INTEGER -> value.asInt();
-            case REF -> byKey.get(value.asText());
+            case REF -> records.apply(value.asText());
             case STRINGS, REFS -> {
                 List<Object> items = new ArrayList<>();
-                value.forEach(item -> items.add(field.kind() == Kind.REFS ? byKey.get(item.asText()) : item.asText()));
+                value.forEach(item -> items.add(field.kind() == Kind.REFS ? records.apply(item.asText()) : item.asText()));
                 yield items;
             }
         };

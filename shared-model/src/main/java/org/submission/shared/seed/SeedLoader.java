@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.hibernate.reactive.mutiny.Mutiny;
 import org.submission.shared.model.PassEntity;
 import org.submission.shared.model.PassUser;
@@ -82,8 +83,11 @@ public class SeedLoader {
     }
 
     /**
-     * Persists the records one by one, flushing each so that a refusal names its record. The
-     * sequence first moves past the ids the file gives, so the records without one never take them.
+     * Persists the records one by one, flushing each so that a refusal names its record, and
+     * clears the session after each: a flush walks every record the session holds, so keeping them
+     * all would make the load quadratic. A record refers to earlier ones through references to them
+     * (no query). The sequence first moves past the ids the file gives, so the records without one
+     * never take them.
      */
     private static Uni<Map<String, Long>> write(Mutiny.Session session, SeedFile file) {
         Map<String, PassEntity> byKey = new LinkedHashMap<>();
@@ -93,11 +97,11 @@ public class SeedLoader {
                         .setParameter("id", file.highestId()).getSingleResult().replaceWithVoid();
         return start.chain(() -> Multi.createFrom().iterable(file.entries())
                 .onItem().transformToUniAndConcatenate(entry -> {
-                    PassEntity record = entity(entry, byKey);
+                    PassEntity record = entity(entry, key -> session.getReference(byKey.get(key)));
                     byKey.put(entry.key(), record);
-                    return session.persist(record).chain(session::flush).onFailure().transform(failure -> new SeedException(
-                            file.source() + ": " + entry.label() + ": the database refused the record: " + failure.getMessage(),
-                            failure));
+                    return session.persist(record).chain(session::flush).invoke(session::clear)
+                            .onFailure().transform(failure -> new SeedException(file.source() + ": " + entry.label()
+                                    + ": the database refused the record: " + failure.getMessage(), failure));
                 })
                 .collect().last())
                 .map(ignored -> {
@@ -107,14 +111,14 @@ public class SeedLoader {
                 });
     }
 
-    private static PassEntity entity(Entry entry, Map<String, PassEntity> byKey) {
+    private static PassEntity entity(Entry entry, Function<String, PassEntity> records) {
         try {
             PassEntity record = entry.type().entity().getDeclaredConstructor().newInstance();
             record.id = entry.id();
             for (Map.Entry<String, Field> field : entry.type().fields().entrySet()) {
                 JsonNode value = entry.node().get(field.getKey());
                 if (value != null && !value.isNull()) {
-                    field.getValue().member().set(record, SeedFormat.value(field.getValue(), value, byKey));
+                    field.getValue().member().set(record, SeedFormat.value(field.getValue(), value, records));
                 }
             }
             return record;

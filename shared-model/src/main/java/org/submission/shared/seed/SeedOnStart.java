@@ -10,6 +10,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * Fills an empty database at start with the demo data and/or the operator's seed file. Runs on
@@ -30,17 +31,18 @@ public class SeedOnStart {
 
     void onStart(@Observes StartupEvent event) {
         if (settings.demo()) {
-            report("demo data", loader.loadAndAwait(demoData(), DEMO_RESOURCE, true));
+            load("demo data", DEMO_RESOURCE, SeedOnStart::demoData);
         }
-        settings.file().filter(f -> !f.isBlank()).ifPresent(file -> report(file,
-                loader.loadAndAwait(SeedLoader.read(Path.of(file)), file, true)));
+        settings.file().filter(f -> !f.isBlank()).ifPresent(file -> load(file, file, () -> SeedLoader.read(Path.of(file))));
     }
 
-    private static void report(String what, Map<String, Long> ids) {
+    private void load(String what, String source, Supplier<String> seed) {
+        long start = System.nanoTime();
+        Map<String, Long> ids = loader.loadAndAwait(seed.get(), source, true);
         if (ids.isEmpty()) {
             Log.infof("Seed %s not loaded: the database already holds records", what);
         } else {
-            Log.infof("Seed %s loaded: %d records", what, ids.size());
+            Log.infof("Seed %s loaded: %d records in %.1f s", what, ids.size(), (System.nanoTime() - start) / 1e9);
         }
     }
 

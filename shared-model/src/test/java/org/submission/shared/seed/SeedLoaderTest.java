@@ -84,6 +84,16 @@ class SeedLoaderTest {
     }
 
     @Test
+    void referenceToARecordWithoutIdTakesTheIdItWasGiven() {
+        Map<String, Long> ids = load("{\"users\": [{\"key\": \"u\"}],"
+                + " \"submissions\": [{\"key\": \"s\", \"submitter\": \"u\", \"preparers\": [\"u\"]}]}", "t");
+
+        assertThat(count("SELECT count(*) FROM pass_submission s JOIN pass_submission_preparers p ON p.submission_id = s.id"
+                + " WHERE s.id = " + ids.get("s") + " AND s.submitter_id = " + ids.get("u") + " AND p.preparers_id = "
+                + ids.get("u"))).isEqualTo(1);
+    }
+
+    @Test
     void metadataObjectIsStoredAsJsonText() {
         load("{\"submissions\": [{\"key\": \"s\", \"id\": 5, \"metadata\": {\"title\": \"T\"}}]}", "t");
 
