@@ -11,6 +11,8 @@
 # last, both with the registry's answer cached (64 DOIs per wrk thread, asked once before).
 # The service runs on the launcher's embedded PostgreSQL (../local-database.sh, unless
 # SUBMISSION_DB_URL names one), stopped at the end with the rest.
+# The service runs with the JVM options of the images and ./run.sh (C1 only, AppCDS) unless
+# DOI_BENCH_JAVA_OPTS replaces them (e.g. without -XX:TieredStopAtLevel=1 to compare with C2).
 # Needs wrk (apt-get install -y wrk), curl, a JDK 17+. Builds what is missing.
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
@@ -22,6 +24,7 @@ SERVICE_PORT=${SERVICE_PORT:-18083}
 export SUBMISSION_BACKEND_USER=${SUBMISSION_BACKEND_USER:-bench}
 export SUBMISSION_BACKEND_PASSWORD=${SUBMISSION_BACKEND_PASSWORD:-bench-secret}
 JAR=doi-service/target/quarkus-app/quarkus-run.jar
+JAVA_OPTS=${DOI_BENCH_JAVA_OPTS:--XX:+UseSerialGC -Xms16m -Xmx128m -XX:TieredStopAtLevel=1 -XX:SharedArchiveFile=app-cds.jsa -XX:+ExitOnOutOfMemoryError}
 WORK=$(mktemp -d -t doi-bench-XXXXXX)
 
 command -v wrk >/dev/null || { echo "wrk is needed (apt-get install -y wrk)" >&2; exit 1; }
@@ -49,7 +52,7 @@ REGISTRY_BASEURI="http://127.0.0.1:$STUB_PORT/works/" \
 OALOOKUP_BASEURI="http://127.0.0.1:$STUB_PORT/v2/" \
 DOI_SERVICE_MAILTO=bench@example.org \
 QUARKUS_HTTP_HOST=127.0.0.1 QUARKUS_HTTP_PORT="$SERVICE_PORT" QUARKUS_LOG_LEVEL=WARN \
-  java -Xmx512m -jar "$JAR" >"$WORK/service.log" 2>&1 &
+  bash -c 'cd "$(dirname "$1")" && exec java $2 -jar quarkus-run.jar' _ "$JAR" "$JAVA_OPTS" >"$WORK/service.log" 2>&1 &
 SERVICE_PID=$!
 
 for url in "http://127.0.0.1:$STUB_PORT/__admin/health" "http://127.0.0.1:$SERVICE_PORT/q/health/ready"; do
@@ -79,6 +82,7 @@ load "/doi/manuscript?doi=" 8 "$(( SECONDS_PER_PHASE / 2 + 1 ))" "$SERVICE_PORT"
 load "/works/" 8 2 "$STUB_PORT" >/dev/null
 
 echo "stub delay ${DELAY_MS} ms, ${SECONDS_PER_PHASE} s per phase, $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); logs in $WORK"
+echo "service JVM options: $JAVA_OPTS"
 printf '%-22s %4s %9s %7s %9s %9s %12s %12s\n' target conc requests non2xx "p50 ms" "p99 ms" "p50 - stub" "p99 - stub"
 for c in 1 8; do
   read -r sn se s50 s99 < <(load "/works/" "$c" "$SECONDS_PER_PHASE" "$STUB_PORT")

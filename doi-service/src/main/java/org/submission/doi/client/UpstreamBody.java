@@ -5,40 +5,24 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.smallrye.mutiny.Multi;
-import io.smallrye.mutiny.Uni;
-import java.io.ByteArrayOutputStream;
+import io.netty.buffer.ByteBufInputStream;
+import io.vertx.core.buffer.Buffer;
 import java.io.IOException;
+import java.io.InputStream;
 
-/**
- * An upstream body read as it streams in, up to a cap: passing the cap fails the stream, which
- * cancels it and closes the connection, so an oversized body is never held whole.
- */
+/** An upstream body (already capped by {@link UpstreamHttp}) as the JSON object it must be. */
 final class UpstreamBody {
 
     private final ObjectReader json;
-    private final long cap;
 
-    UpstreamBody(ObjectMapper mapper, long cap) {
+    UpstreamBody(ObjectMapper mapper) {
         this.json = mapper.reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
-        this.cap = cap;
     }
 
-    Uni<ObjectNode> object(Multi<byte[]> chunks) {
-        return chunks.collect().in(ByteArrayOutputStream::new, this::append).map(this::parse);
-    }
-
-    private void append(ByteArrayOutputStream body, byte[] chunk) {
-        if (body.size() + (long) chunk.length > cap) {
-            throw UpstreamFailure.tooLarge(cap);
-        }
-        body.writeBytes(chunk);
-    }
-
-    private ObjectNode parse(ByteArrayOutputStream body) {
+    ObjectNode object(Buffer body) {
         JsonNode node;
         try {
-            node = body.size() == 0 ? null : json.readTree(body.toByteArray());
+            node = body.length() == 0 ? null : json.readTree((InputStream) new ByteBufInputStream(body.getByteBuf()));
         } catch (IOException e) {
             throw UpstreamFailure.badBody("unparsable body");
         }

@@ -5,8 +5,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.smallrye.faulttolerance.api.CircuitBreakerMaintenance;
 import io.smallrye.faulttolerance.api.CircuitBreakerState;
 import io.smallrye.faulttolerance.api.TypedGuard;
-import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
+import io.vertx.core.buffer.Buffer;
 import jakarta.enterprise.util.TypeLiteral;
 import java.time.temporal.ChronoUnit;
 import java.util.function.Supplier;
@@ -18,7 +18,7 @@ import org.submission.shared.error.ApiException;
 /**
  * The call discipline of one upstream, from SmallRye Fault Tolerance: the circuit breaker around
  * the overall deadline around one retry with jittered backoff (connection failures and 5xx only);
- * per attempt, the REST client's connect and read timeouts apply. Two guards because one guard
+ * per attempt, the HTTP client's connect and read timeouts apply ({@link UpstreamHttp}). Two guards because one guard
  * orders retry outside timeout, which would make the deadline per attempt and let a retried call
  * run for twice as long.
  */
@@ -39,7 +39,7 @@ final class UpstreamCall {
         this.circuitName = circuitName;
         this.answers = new UpstreamAnswers(upstream, settings);
         this.circuits = circuits;
-        this.body = new UpstreamBody(mapper, settings.maxBodySize().asLongValue());
+        this.body = new UpstreamBody(mapper);
         long backoff = Math.max(1, settings.retryBackoff().toMillis());
         long jitter = Math.round(backoff * Math.min(1, Math.max(0, settings.retryJitter())));
         this.attempts = TypedGuard.create(ANSWER)
@@ -64,12 +64,12 @@ final class UpstreamCall {
      * The upstream's answer as a JSON object, or a failure: {@link UpstreamFailure}, or the guards'
      * own (open circuit, deadline), for {@link #toAnswer} unless the caller handles it.
      */
-    Uni<ObjectNode> fetch(Supplier<Multi<byte[]>> request) {
+    Uni<ObjectNode> fetch(Supplier<Uni<Buffer>> request) {
         return Uni.createFrom().deferred(() -> call.get(() -> attempts.get(() -> attempt(request))));
     }
 
-    private Uni<ObjectNode> attempt(Supplier<Multi<byte[]>> request) {
-        return Uni.createFrom().deferred(() -> body.object(request.get()))
+    private Uni<ObjectNode> attempt(Supplier<Uni<Buffer>> request) {
+        return Uni.createFrom().deferred(request::get).map(body::object)
                 .onFailure().transform(UpstreamFailure::of);
     }
 

@@ -48,11 +48,20 @@ public interface DoiSettings {
         URI baseUri();
     }
 
-    /**
-     * How each upstream is called. The per-attempt connect and read timeouts are the REST
-     * client's own ({@code quarkus.rest-client.connect-timeout}, {@code read-timeout}).
-     */
+    /** How each upstream is called. */
     interface Calls {
+        /** Per attempt: opening a connection. */
+        @WithDefault("2s")
+        Duration connectTimeout();
+
+        /** Per attempt: the longest silence while waiting for or reading the answer. */
+        @WithDefault("10s")
+        Duration readTimeout();
+
+        /** Connections per upstream, kept open between calls. */
+        @WithDefault("20")
+        int poolSize();
+
         /** For the whole call including the retry. */
         @WithDefault("12s")
         Duration deadline();
@@ -71,9 +80,8 @@ public interface DoiSettings {
         MemorySize maxBodySize();
 
         /**
-         * Requests waiting for one of the upstream's connections (their number is
-         * {@code quarkus.rest-client.connection-pool-size}), those whose connection is still being
-         * opened included; beyond it a call fails at once with 503.
+         * Requests waiting for one of the upstream's {@link #poolSize()} connections, those whose
+         * connection is still being opened included; beyond it a call fails at once with 503.
          */
         @WithDefault("50")
         int maxWaiting();

@@ -37,7 +37,7 @@ class UpstreamPoolTest {
     public static class SmallPool implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
-            return Map.of("quarkus.rest-client.registry.connection-pool-size", "2", "doi.upstream.max-waiting", "2",
+            return Map.of("doi.upstream.pool-size", "2", "doi.upstream.max-waiting", "2",
                     "doi.upstream.deadline", "30s");
         }
     }

@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
@@ -64,6 +65,8 @@ class HostileUpstreamTest {
         return Stream.of("journal", "manuscript").flatMap(endpoint -> Stream.of(
                 new Row(endpoint, "redirect", name(endpoint) + " answered HTTP 302 (a redirect, not followed) for DOI %s."),
                 new Row(endpoint, "body 3 MB over the cap", name(endpoint) + " sent an answer for DOI %s larger than "
+                        + CAP + " bytes."),
+                new Row(endpoint, "chunked body 3 MB over the cap", name(endpoint) + " sent an answer for DOI %s larger than "
                         + CAP + " bytes.")));
     }
 
@@ -72,9 +75,13 @@ class HostileUpstreamTest {
     void aHostileAnswerIsA502WithoutSideEffect(Row row) {
         String doi = Fixtures.newDoi();
         upstream.stubFor(get(urlPathEqualTo(ELSEWHERE)).willReturn(Upstreams.json(answerFor(row.endpoint(), doi))));
-        Upstreams.answer(upstream, row.endpoint(), doi, row.hostileAnswer().equals("redirect")
-                ? aResponse().withStatus(302).withHeader("Location", "http://127.0.0.1:" + upstream.port() + ELSEWHERE)
-                : Upstreams.json(padded(answerFor(row.endpoint(), doi), CAP + 3 * 1024 * 1024)));
+        ResponseDefinitionBuilder oversized = Upstreams.json(padded(answerFor(row.endpoint(), doi), CAP + 3 * 1024 * 1024));
+        Upstreams.answer(upstream, row.endpoint(), doi, switch (row.hostileAnswer()) {
+            case "redirect" -> aResponse().withStatus(302).withHeader("Location", "http://127.0.0.1:" + upstream.port() + ELSEWHERE);
+            // no Content-Length: the cap is only known to be passed as the chunks arrive
+            case "chunked body 3 MB over the cap" -> oversized.withChunkedDribbleDelay(64, 200);
+            default -> oversized;
+        });
 
         Response answer = Api.endpoint(row.endpoint(), doi);
 

@@ -1,0 +1,112 @@
+package org.submission.doi.client;
+
+import io.quarkus.logging.Log;
+import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.subscription.UniEmitter;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpClientRequest;
+import io.vertx.core.http.HttpClientResponse;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.PoolOptions;
+import io.vertx.core.http.RequestOptions;
+import java.net.URI;
+import java.util.concurrent.atomic.AtomicReference;
+import org.submission.doi.config.DoiSettings;
+
+/**
+ * GET requests to one upstream on the Vert.x HTTP client: a keep-alive connection pool with a
+ * bounded wait queue, per-attempt connect and read (idle) timeouts, redirects never followed, and
+ * the body read as it arrives up to the cap. A connection is only ever closed while its answer is
+ * unfinished (a refused status, a body over the cap, a caller gone), so it cannot be in another
+ * call's hands; a finished one goes back to the pool.
+ */
+final class UpstreamHttp {
+
+    private final HttpClient client;
+    private final RequestOptions template;
+    private final String basePath;
+    private final long cap;
+
+    UpstreamHttp(Vertx vertx, URI base, DoiSettings settings) {
+        DoiSettings.Calls calls = settings.upstream();
+        boolean ssl = "https".equalsIgnoreCase(base.getScheme());
+        this.client = vertx.httpClientBuilder()
+                .with(new HttpClientOptions().setKeepAlive(true).setConnectTimeout((int) calls.connectTimeout().toMillis()))
+                .with(new PoolOptions().setHttp1MaxSize(calls.poolSize()).setMaxWaitQueueSize(calls.maxWaiting()))
+                // the call a reset connection carried fails with it and is answered; no ERROR line besides
+                .withConnectHandler(connection -> connection.exceptionHandler(failure ->
+                        Log.debugf("upstream connection to %s: %s", base.getHost(), failure)))
+                .build();
+        String userAgent = settings.product() + settings.mailto().map(mail -> " (mailto:" + mail + ")").orElse("");
+        this.template = new RequestOptions().setMethod(HttpMethod.GET).setSsl(ssl).setHost(base.getHost())
+                .setPort(base.getPort() > 0 ? base.getPort() : ssl ? 443 : 80)
+                .setIdleTimeout(calls.readTimeout().toMillis()).setFollowRedirects(false)
+                .putHeader(HttpHeaders.USER_AGENT, userAgent).putHeader(HttpHeaders.ACCEPT, "application/json");
+        String path = base.getRawPath() == null ? "" : base.getRawPath();
+        this.basePath = path.endsWith("/") ? path : path + "/";
+        this.cap = calls.maxBodySize().asLongValue();
+    }
+
+    /**
+     * The body of a 2xx answer to {@code GET {base}/{relative}} ({@code relative} already
+     * percent-encoded); an {@link UpstreamFailure} for another status or a body over the cap,
+     * the transport's exception otherwise.
+     */
+    Uni<Buffer> get(String relative) {
+        AtomicReference<HttpClientRequest> sent = new AtomicReference<>();
+        return Uni.createFrom().<Buffer>emitter(emitter -> client.request(new RequestOptions(template).setURI(basePath + relative))
+                .onSuccess(request -> {
+                    sent.set(request);
+                    request.send().onSuccess(response -> read(response, emitter)).onFailure(emitter::fail);
+                })
+                .onFailure(emitter::fail))
+                .onCancellation().invoke(() -> {
+                    HttpClientRequest request = sent.get();
+                    if (request != null) {
+                        request.reset();
+                    }
+                });
+    }
+
+    private void read(HttpClientResponse response, UniEmitter<? super Buffer> emitter) {
+        response.exceptionHandler(emitter::fail);
+        int status = response.statusCode();
+        if (status < 200 || status >= 300) {
+            abandon(response, emitter, UpstreamFailure.status(status, response.getHeader(HttpHeaders.RETRY_AFTER)));
+            return;
+        }
+        if (declaredLength(response) > cap) {
+            abandon(response, emitter, UpstreamFailure.tooLarge(cap));
+            return;
+        }
+        Buffer body = Buffer.buffer();
+        response.handler(chunk -> {
+            if (body.length() + (long) chunk.length() > cap) {
+                abandon(response, emitter, UpstreamFailure.tooLarge(cap));
+            } else {
+                body.appendBuffer(chunk);
+            }
+        });
+        response.endHandler(ended -> emitter.complete(body));
+    }
+
+    /** Fails the call and closes its connection, which is still busy with this answer. */
+    private static void abandon(HttpClientResponse response, UniEmitter<?> emitter, UpstreamFailure failure) {
+        emitter.fail(failure);
+        response.request().reset();
+    }
+
+    /** The Content-Length, or -1 when absent (chunked) or unreadable (the decoder fails on it). */
+    private static long declaredLength(HttpClientResponse response) {
+        try {
+            String length = response.getHeader(HttpHeaders.CONTENT_LENGTH);
+            return length == null ? -1 : Long.parseLong(length.trim());
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+}
