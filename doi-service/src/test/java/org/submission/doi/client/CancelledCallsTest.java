@@ -2,18 +2,16 @@ package org.submission.doi.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.github.tomakehurst.wiremock.WireMockServer;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.smallrye.faulttolerance.api.CircuitBreakerMaintenance;
 import io.smallrye.faulttolerance.api.CircuitBreakerState;
 import io.smallrye.mutiny.subscription.Cancellable;
 import jakarta.inject.Inject;
 import java.time.Duration;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.submission.doi.model.Doi;
 import org.submission.doi.support.Fixtures;
+import org.submission.doi.support.FreshUpstreams;
 import org.submission.doi.support.Upstreams;
 import org.submission.doi.support.WireMockUpstreams;
 import org.submission.shared.testing.EmbeddedPostgresResource;
@@ -22,21 +20,10 @@ import org.submission.shared.testing.EmbeddedPostgresResource;
 @QuarkusTest
 @WithTestResource(EmbeddedPostgresResource.class)
 @WithTestResource(WireMockUpstreams.class)
-class CancelledCallsTest {
-
-    @WireMockUpstreams.Server
-    WireMockServer upstream;
-
-    @Inject
-    CircuitBreakerMaintenance circuits;
+class CancelledCallsTest extends FreshUpstreams {
 
     @Inject
     RegistryClient registry;
-
-    @BeforeEach
-    void reset() {
-        Upstreams.reset(upstream, circuits);
-    }
 
     @Test
     void cancelledCallsNeverOpenTheCircuit() {

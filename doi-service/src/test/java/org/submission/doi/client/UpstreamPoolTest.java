@@ -5,12 +5,10 @@ import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.github.tomakehurst.wiremock.WireMockServer;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
-import io.smallrye.faulttolerance.api.CircuitBreakerMaintenance;
 import io.smallrye.mutiny.helpers.test.UniAssertSubscriber;
 import jakarta.inject.Inject;
 import java.time.Duration;
@@ -18,10 +16,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.submission.doi.model.Doi;
 import org.submission.doi.support.Fixtures;
+import org.submission.doi.support.FreshUpstreams;
 import org.submission.doi.support.Upstreams;
 import org.submission.doi.support.WireMockUpstreams;
 import org.submission.shared.error.ApiException;
@@ -32,7 +30,7 @@ import org.submission.shared.testing.EmbeddedPostgresResource;
 @TestProfile(UpstreamPoolTest.SmallPool.class)
 @WithTestResource(EmbeddedPostgresResource.class)
 @WithTestResource(WireMockUpstreams.class)
-class UpstreamPoolTest {
+class UpstreamPoolTest extends FreshUpstreams {
 
     public static class SmallPool implements QuarkusTestProfile {
         @Override
@@ -44,22 +42,11 @@ class UpstreamPoolTest {
 
     private static final Duration SLOW = Duration.ofSeconds(4);
 
-    @WireMockUpstreams.Server
-    WireMockServer upstream;
-
-    @Inject
-    CircuitBreakerMaintenance circuits;
-
     @Inject
     RegistryClient registry;
 
     @Inject
     OaLookupClient oaLookup;
-
-    @BeforeEach
-    void reset() {
-        Upstreams.reset(upstream, circuits);
-    }
 
     @Test
     void pastTheConnectionsAndTheWaitQueueACallFailsAtOnceAndTheOtherUpstreamStillAnswers() {

@@ -5,23 +5,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.startsWith;
 
-import com.github.tomakehurst.wiremock.WireMockServer;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.specification.RequestSpecification;
-import io.smallrye.faulttolerance.api.CircuitBreakerMaintenance;
-import jakarta.inject.Inject;
 import java.util.Map;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.submission.doi.support.Api;
+import org.submission.doi.support.FreshUpstreams;
 import org.submission.doi.support.WireMockUpstreams;
-import org.submission.doi.support.Upstreams;
 import org.submission.shared.testing.EmbeddedPostgresResource;
 import org.submission.shared.testing.Requests;
 
@@ -29,20 +25,9 @@ import org.submission.shared.testing.Requests;
 @QuarkusTest
 @WithTestResource(EmbeddedPostgresResource.class)
 @WithTestResource(WireMockUpstreams.class)
-class AccessTest {
+class AccessTest extends FreshUpstreams {
 
     private static final String VALID = "10.5555/access.1";
-
-    @WireMockUpstreams.Server
-    WireMockServer upstream;
-
-    @Inject
-    CircuitBreakerMaintenance circuits;
-
-    @BeforeEach
-    void reset() {
-        Upstreams.reset(upstream, circuits);
-    }
 
     static Stream<Arguments> forgedRequests() {
         Map<String, Supplier<RequestSpecification>> requests = Map.of(

@@ -2,18 +2,16 @@ package org.submission.doi.rest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.github.tomakehurst.wiremock.WireMockServer;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
-import io.smallrye.faulttolerance.api.CircuitBreakerMaintenance;
-import jakarta.inject.Inject;
 import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.submission.doi.support.Api;
 import org.submission.doi.support.Fixtures;
+import org.submission.doi.support.FreshUpstreams;
 import org.submission.doi.support.Upstreams;
 import org.submission.doi.support.WireMockUpstreams;
 import org.submission.shared.testing.EmbeddedPostgresResource;
@@ -23,7 +21,7 @@ import org.submission.shared.testing.EmbeddedPostgresResource;
 @TestProfile(CacheOffTest.NoCache.class)
 @WithTestResource(EmbeddedPostgresResource.class)
 @WithTestResource(WireMockUpstreams.class)
-class CacheOffTest {
+class CacheOffTest extends FreshUpstreams {
 
     public static class NoCache implements QuarkusTestProfile {
         @Override
@@ -32,16 +30,9 @@ class CacheOffTest {
         }
     }
 
-    @WireMockUpstreams.Server
-    WireMockServer upstream;
-
-    @Inject
-    CircuitBreakerMaintenance circuits;
-
     @ParameterizedTest
     @ValueSource(strings = {"journal", "manuscript"})
     void everyRequestAsksTheUpstream(String endpoint) {
-        Upstreams.reset(upstream, circuits);
         String doi = Fixtures.newDoi();
         Upstreams.answer(upstream, endpoint, doi, Upstreams.json(Fixtures.work(doi, "Uncached Journal", "print:4444-4444")));
 

@@ -7,52 +7,32 @@ import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
-import io.smallrye.faulttolerance.api.CircuitBreakerMaintenance;
-import jakarta.inject.Inject;
 import java.nio.charset.StandardCharsets;
 import java.util.stream.Stream;
-import javax.sql.DataSource;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.submission.doi.support.Api;
 import org.submission.doi.support.Fixtures;
+import org.submission.doi.support.FreshUpstreamsAndRecords;
 import org.submission.doi.support.Journals;
 import org.submission.doi.support.Upstreams;
 import org.submission.doi.support.WireMockUpstreams;
 import org.submission.shared.testing.EmbeddedPostgresResource;
-import org.submission.shared.testing.TestData;
 
 /** Upstream answers meant to make the service fetch elsewhere or hold too much: each is a 502 without side effect. */
 @QuarkusTest
 @WithTestResource(EmbeddedPostgresResource.class)
 @WithTestResource(WireMockUpstreams.class)
-class HostileUpstreamTest {
+class HostileUpstreamTest extends FreshUpstreamsAndRecords {
 
     /** The test configuration lowers the cap to 512 KiB. */
     private static final int CAP = 512 * 1024;
     private static final String ELSEWHERE = "/internal";
-
-    @WireMockUpstreams.Server
-    WireMockServer upstream;
-
-    @Inject
-    CircuitBreakerMaintenance circuits;
-
-    @Inject
-    DataSource dataSource;
-
-    @BeforeEach
-    void reset() {
-        Upstreams.reset(upstream, circuits);
-        TestData.clear(dataSource);
-    }
 
     record Row(String endpoint, String hostileAnswer, String message) {
         @Override

@@ -8,47 +8,27 @@ import static org.submission.doi.support.Fixtures.ARTICLE_JOURNAL;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.github.tomakehurst.wiremock.WireMockServer;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.smallrye.faulttolerance.api.CircuitBreakerMaintenance;
 import io.restassured.response.Response;
-import jakarta.inject.Inject;
 import java.util.List;
 import java.util.Map;
-import javax.sql.DataSource;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.submission.doi.support.Api;
 import org.submission.doi.support.Fixtures;
+import org.submission.doi.support.FreshUpstreamsAndRecords;
 import org.submission.doi.support.Journals;
 import org.submission.doi.support.Upstreams;
 import org.submission.doi.support.WireMockUpstreams;
 import org.submission.shared.testing.EmbeddedPostgresResource;
-import org.submission.shared.testing.TestData;
 
 @QuarkusTest
 @WithTestResource(EmbeddedPostgresResource.class)
 @WithTestResource(WireMockUpstreams.class)
-class JournalEndpointTest {
-
-    @WireMockUpstreams.Server
-    WireMockServer upstream;
-
-    @Inject
-    CircuitBreakerMaintenance circuits;
-
-    @Inject
-    DataSource dataSource;
-
-    @BeforeEach
-    void reset() {
-        Upstreams.reset(upstream, circuits);
-        TestData.clear(dataSource);
-    }
+class JournalEndpointTest extends FreshUpstreamsAndRecords {
 
     @Test
     void createsTheJournalFromTheRegistryWork() {

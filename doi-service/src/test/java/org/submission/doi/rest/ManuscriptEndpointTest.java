@@ -4,21 +4,18 @@ import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.github.tomakehurst.wiremock.WireMockServer;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.smallrye.faulttolerance.api.CircuitBreakerMaintenance;
 import io.restassured.response.Response;
-import jakarta.inject.Inject;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.submission.doi.support.Api;
 import org.submission.doi.support.Fixtures;
+import org.submission.doi.support.FreshUpstreams;
 import org.submission.doi.support.Upstreams;
 import org.submission.doi.support.WireMockUpstreams;
 import org.submission.shared.testing.EmbeddedPostgresResource;
@@ -26,20 +23,9 @@ import org.submission.shared.testing.EmbeddedPostgresResource;
 @QuarkusTest
 @WithTestResource(EmbeddedPostgresResource.class)
 @WithTestResource(WireMockUpstreams.class)
-class ManuscriptEndpointTest {
+class ManuscriptEndpointTest extends FreshUpstreams {
 
     private static final int CONCURRENT = 10;
-
-    @WireMockUpstreams.Server
-    WireMockServer upstream;
-
-    @Inject
-    CircuitBreakerMaintenance circuits;
-
-    @BeforeEach
-    void reset() {
-        Upstreams.reset(upstream, circuits);
-    }
 
     @Test
     void answersTheOpenAccessLocationsWithAPdfBestFirst() {

@@ -4,15 +4,12 @@ import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.submission.doi.support.Fixtures.ARTICLE_JOURNAL;
 
-import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.response.Response;
-import io.smallrye.faulttolerance.api.CircuitBreakerMaintenance;
-import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -20,27 +17,25 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.stream.Stream;
-import javax.sql.DataSource;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.submission.doi.support.Api;
 import org.submission.doi.support.Fixtures;
+import org.submission.doi.support.FreshUpstreamsAndRecords;
 import org.submission.doi.support.Journals;
 import org.submission.doi.support.Upstreams;
 import org.submission.doi.support.WireMockUpstreams;
 import org.submission.shared.testing.EmbeddedPostgresResource;
-import org.submission.shared.testing.TestData;
 
 /** DOI_SERVICE_SAME_DOI=share: a request for a DOI in flight waits for that work and gets its answer. */
 @QuarkusTest
 @TestProfile(SameDoiShareTest.Share.class)
 @WithTestResource(EmbeddedPostgresResource.class)
 @WithTestResource(WireMockUpstreams.class)
-class SameDoiShareTest {
+class SameDoiShareTest extends FreshUpstreamsAndRecords {
 
     public static class Share implements QuarkusTestProfile {
         @Override
@@ -51,22 +46,7 @@ class SameDoiShareTest {
 
     private static final int WAITING = 5;
 
-    @WireMockUpstreams.Server
-    WireMockServer upstream;
-
-    @Inject
-    CircuitBreakerMaintenance circuits;
-
-    @Inject
-    DataSource dataSource;
-
     private final ExecutorService clients = Executors.newFixedThreadPool(WAITING + 1);
-
-    @BeforeEach
-    void reset() {
-        Upstreams.reset(upstream, circuits);
-        TestData.clear(dataSource);
-    }
 
     @AfterEach
     void stopClients() {

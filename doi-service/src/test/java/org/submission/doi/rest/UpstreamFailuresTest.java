@@ -9,23 +9,20 @@ import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
 import com.github.tomakehurst.wiremock.http.Fault;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.smallrye.faulttolerance.api.CircuitBreakerMaintenance;
 import io.restassured.response.Response;
-import jakarta.inject.Inject;
 import java.util.stream.Stream;
 import org.hamcrest.Matchers;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.submission.doi.support.Api;
 import org.submission.doi.support.Fixtures;
+import org.submission.doi.support.FreshUpstreams;
 import org.submission.doi.support.Upstreams;
 import org.submission.doi.support.WireMockUpstreams;
 import org.submission.shared.testing.EmbeddedPostgresResource;
@@ -34,18 +31,7 @@ import org.submission.shared.testing.EmbeddedPostgresResource;
 @QuarkusTest
 @WithTestResource(EmbeddedPostgresResource.class)
 @WithTestResource(WireMockUpstreams.class)
-class UpstreamFailuresTest {
-
-    @WireMockUpstreams.Server
-    WireMockServer upstream;
-
-    @Inject
-    CircuitBreakerMaintenance circuits;
-
-    @BeforeEach
-    void reset() {
-        Upstreams.reset(upstream, circuits);
-    }
+class UpstreamFailuresTest extends FreshUpstreams {
 
     record Row(String endpoint, String upstreamAnswer, ResponseDefinitionBuilder stub, int status, String message,
                String retryAfter, int upstreamCalls) {

@@ -10,23 +10,18 @@ import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.emptyOrNullString;
 import static org.hamcrest.Matchers.startsWith;
 
-import com.github.tomakehurst.wiremock.WireMockServer;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.smallrye.faulttolerance.api.CircuitBreakerMaintenance;
-import jakarta.inject.Inject;
 import java.util.List;
-import javax.sql.DataSource;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.submission.doi.support.Fixtures;
+import org.submission.doi.support.FreshUpstreamsAndRecords;
 import org.submission.doi.support.Journals;
-import org.submission.doi.support.Upstreams;
 import org.submission.doi.support.WireMockUpstreams;
 import org.submission.shared.testing.Requests;
-import org.submission.shared.testing.TestData;
 
 /**
  * Issue 10 items 1 and 10: path parameters or escapes that still route to the DOI resource do not
@@ -36,24 +31,13 @@ import org.submission.shared.testing.TestData;
 @QuarkusTest
 @WithTestResource(org.submission.shared.testing.EmbeddedPostgresResource.class)
 @WithTestResource(WireMockUpstreams.class)
-class XsrfPathParametersTest {
-
-    @WireMockUpstreams.Server
-    WireMockServer upstream;
-
-    @Inject
-    CircuitBreakerMaintenance circuits;
-
-    @Inject
-    DataSource dataSource;
+class XsrfPathParametersTest extends FreshUpstreamsAndRecords {
 
     /** Fresh for each test, so that no cached answer can stand in for an upstream call. */
     private String doi;
 
     @BeforeEach
     void everyUpstreamCallWouldSucceed() {
-        Upstreams.reset(upstream, circuits);
-        TestData.clear(dataSource);
         doi = Fixtures.newDoi();
         upstream.stubFor(any(anyUrl()).willReturn(aResponse().withStatus(200)
                 .withHeader("Content-Type", "application/json").withBody(Fixtures.work(doi, "Journal of Path Tricks", "print:2049-3630"))));
