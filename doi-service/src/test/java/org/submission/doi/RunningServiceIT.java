@@ -83,6 +83,29 @@ class RunningServiceIT {
         assertThat(service.waitFor(15, TimeUnit.SECONDS)).as("exited within quarkus.shutdown.timeout").isTrue();
     }
 
+    @Test
+    void aStartOnAnAlreadyMigratedDatabaseKeepsNoJdbcDatasourceAndStillAnswers() throws Exception {
+        Map<String, String> database = Map.of("SUBMISSION_DB_URL", FreshDatabase.create().url(), "SUBMISSION_DB_USER", "postgres");
+        service = start(database);
+        awaitReadiness(200, Duration.ofSeconds(90));
+        assertThat(jdbcHealth()).as("the migrating start's JDBC datasource").containsEntry("<default>", "UP");
+        service.destroy();
+        assertThat(service.waitFor(15, TimeUnit.SECONDS)).isTrue();
+
+        service = start(database);
+        awaitReadiness(200, Duration.ofSeconds(90));
+
+        assertThat(jdbcHealth()).as("no JDBC datasource, so no Flyway either").isNullOrEmpty();
+        String doi = Fixtures.newDoi();
+        Upstreams.answer(registry, "journal", doi, Upstreams.json(Fixtures.work(doi, ARTICLE_JOURNAL, "print:2049-3630")));
+        assertThat(Api.journal(doi).statusCode()).isEqualTo(200);
+    }
+
+    private static Map<String, String> jdbcHealth() {
+        return RestAssured.get("/q/health/ready").jsonPath()
+                .getMap("checks.find { it.name == 'Database connections health check' }.data");
+    }
+
     private Process start(Map<String, String> database) throws IOException {
         int port;
         try (ServerSocket socket = new ServerSocket(0)) {

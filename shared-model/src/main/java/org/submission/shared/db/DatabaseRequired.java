@@ -29,6 +29,7 @@ public final class DatabaseRequired {
         RequestScreen.takeOverUriValidation();
         if (configured() && migrationsAlreadyApplied()) {
             System.setProperty(MIGRATE_AT_START, "false");
+            System.setProperty(DatabaseUrlInterceptor.JDBC_WANTED, "false");
         }
         Quarkus.run(args);
     }

@@ -12,6 +12,11 @@ import jakarta.annotation.Priority;
  * ({@code postgresql://…} and {@code jdbc:postgresql://…}), and an expression can only add a
  * prefix ({@code jdbc:${submission.db.url}}), not remove one, so one of the two derived URLs
  * would be wrong for one of the forms.
+ *
+ * <p>The JDBC datasource only serves Flyway. When {@code submission.db.jdbc=false} (the main
+ * class sets it on a database that already holds every migration) no JDBC URL is derived, so
+ * Quarkus deactivates that datasource and Flyway with it: a replica keeps no JDBC pool, no
+ * Flyway instance and none of their classes.
  */
 @Priority(100)
 public class DatabaseUrlInterceptor implements ConfigSourceInterceptor {
@@ -19,6 +24,7 @@ public class DatabaseUrlInterceptor implements ConfigSourceInterceptor {
     static final String REACTIVE = "quarkus.datasource.reactive.url";
     static final String JDBC = "quarkus.datasource.jdbc.url";
     static final String SUBMISSION = "submission.db.url";
+    static final String JDBC_WANTED = "submission.db.jdbc";
 
     @Override
     public ConfigValue getValue(ConfigSourceInterceptorContext context, String name) {
@@ -29,6 +35,9 @@ public class DatabaseUrlInterceptor implements ConfigSourceInterceptor {
         if (own != null && own.getValue() != null && !own.getValue().isBlank()) {
             return own;
         }
+        if (JDBC.equals(name) && isFalse(context.proceed(JDBC_WANTED))) {
+            return own;
+        }
         ConfigValue submission = context.proceed(SUBMISSION);
         if (submission == null || submission.getValue() == null || submission.getValue().isBlank()) {
             return own;
@@ -37,5 +46,9 @@ public class DatabaseUrlInterceptor implements ConfigSourceInterceptor {
                 ? DatabaseUrls.reactive(submission.getValue())
                 : DatabaseUrls.jdbc(submission.getValue());
         return submission.withName(name).withValue(value);
+    }
+
+    private static boolean isFalse(ConfigValue value) {
+        return value != null && "false".equalsIgnoreCase(value.getValue());
     }
 }
