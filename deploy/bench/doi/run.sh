@@ -24,7 +24,7 @@ SERVICE_PORT=${SERVICE_PORT:-18083}
 export SUBMISSION_BACKEND_USER=${SUBMISSION_BACKEND_USER:-bench}
 export SUBMISSION_BACKEND_PASSWORD=${SUBMISSION_BACKEND_PASSWORD:-bench-secret}
 JAR=doi-service/target/quarkus-app/quarkus-run.jar
-JAVA_OPTS=${DOI_BENCH_JAVA_OPTS:--XX:+UseSerialGC -Xms32m -Xmx128m -XX:TieredStopAtLevel=1 -XX:SharedArchiveFile=app-cds.jsa -XX:+ExitOnOutOfMemoryError}
+JAVA_OPTS=${DOI_BENCH_JAVA_OPTS:--XX:+UseSerialGC -Xms32m -Xmn8m -Xmx128m -XX:TieredStopAtLevel=1 -XX:SharedArchiveFile=app-cds.jsa -XX:+ExitOnOutOfMemoryError}
 WORK=$(mktemp -d -t doi-bench-XXXXXX)
 
 command -v wrk >/dev/null || { echo "wrk is needed (apt-get install -y wrk)" >&2; exit 1; }

@@ -18,7 +18,7 @@ set -euo pipefail
 RUNS="${1:-5}"
 ROOT="$(cd "$(dirname "$0")/../../.." && pwd)"
 HERE="$ROOT/deploy/bench/footprint"
-JAVA_OPTS="${FOOTPRINT_JAVA_OPTS:--XX:+UseSerialGC -Xms32m -Xmx128m -XX:TieredStopAtLevel=1 -XX:SharedArchiveFile=app-cds.jsa -XX:+ExitOnOutOfMemoryError}"
+JAVA_OPTS="${FOOTPRINT_JAVA_OPTS:--XX:+UseSerialGC -Xms32m -Xmn8m -Xmx128m -XX:TieredStopAtLevel=1 -XX:SharedArchiveFile=app-cds.jsa -XX:+ExitOnOutOfMemoryError}"
 WORK="$(mktemp -d /tmp/footprint.XXXXXX)"
 PORT=18090
 USER_PASS="footprint:footprint-secret"

@@ -1,5 +1,8 @@
 package org.submission.localpostgres;
 
+import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
+
+import com.github.tomakehurst.wiremock.WireMockServer;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -22,12 +25,15 @@ import java.util.concurrent.TimeUnit;
  * Records a service's AppCDS archive from a real start, run by the build after {@code quarkus:build}:
  * a first start on a throwaway PostgreSQL applies the migrations and the demo data, a second
  * one, recorded with {@code -XX:ArchiveClassesAtExit}, becomes ready on the migrated database,
- * answers the given requests and stops on SIGTERM. Quarkus' own generation stops after its
+ * answers the given requests and stops on SIGTERM. With {@code --stub=DIR} a WireMock server
+ * answers the service's upstream calls from the mapping files in DIR, so that the requests
+ * take the path a real lookup takes; {@code {stub}} in an {@code --env} value is its base URL.
+ * Quarkus' own generation stops after its
  * build-time initialisation, so its archive misses the classes a start loads after it
  * (Hibernate's, the database client's): about half of them.
  *
  * <pre>
- * AppCdsTraining --app=DIR --archive=app-cds.jsa --jvm-options="..." [--env=NAME=VALUE]... [--get=/path?query]...
+ * AppCdsTraining --app=DIR --archive=app-cds.jsa --jvm-options="..." [--stub=DIR] [--env=NAME=VALUE]... [--get=/path?query]...
  * </pre>
  */
 public final class AppCdsTraining {
@@ -35,6 +41,7 @@ public final class AppCdsTraining {
     private static final Duration READY_WITHIN = Duration.ofSeconds(180);
 
     private final Path app;
+    private final Path stub;
     private final String archive;
     private final List<String> jvmOptions = new ArrayList<>();
     private final Map<String, String> env = new HashMap<>();
@@ -45,6 +52,7 @@ public final class AppCdsTraining {
     private AppCdsTraining(Map<String, List<String>> options) {
         app = Path.of(single(options, "app")).toAbsolutePath();
         archive = single(options, "archive");
+        stub = options.containsKey("stub") ? Path.of(single(options, "stub")).toAbsolutePath() : null;
         for (String option : single(options, "jvm-options").trim().split("\\s+")) {
             if (!option.isEmpty()) {
                 jvmOptions.add(option);
@@ -86,17 +94,33 @@ public final class AppCdsTraining {
     private Path record() throws Exception {
         Path target = app.resolve(archive);
         Files.deleteIfExists(target);
+        WireMockServer upstreams = startStub();
         try (LocalPostgres database = LocalPostgres.start(LocalPostgres.Options.defaults()
                 .log(app.resolveSibling("app-cds-postgres.log")))) {
             env.put("SUBMISSION_DB_URL", database.url());
             env.put("SUBMISSION_DB_USER", "postgres");
             run("migrate", List.of(), Map.of("SUBMISSION_SEED_DEMO", "true"), List.of());
             run("record", List.of("-XX:ArchiveClassesAtExit=" + archive), Map.of(), requests);
+        } finally {
+            if (upstreams != null) {
+                upstreams.stop();
+            }
         }
         if (!Files.isRegularFile(target) || Files.size(target) == 0) {
             throw new IllegalStateException("the JVM wrote no archive at " + target);
         }
         return target;
+    }
+
+    private WireMockServer startStub() {
+        if (stub == null) {
+            return null;
+        }
+        WireMockServer server = new WireMockServer(options().bindAddress("127.0.0.1").dynamicPort()
+                .usingFilesUnderDirectory(stub.toString()).disableRequestJournal());
+        server.start();
+        env.replaceAll((name, value) -> value.replace("{stub}", "http://127.0.0.1:" + server.port()));
+        return server;
     }
 
     private void run(String step, List<String> extraOptions, Map<String, String> extraEnv, List<String> gets) throws Exception {

@@ -42,7 +42,7 @@ public final class LocalStack implements AutoCloseable {
      * that starts small, the client compiler only, and the AppCDS archive the package built
      * (relative to quarkus-app, the services' working directory).
      */
-    static final String DEFAULT_JAVA_OPTS = "-XX:+UseSerialGC -Xms32m -Xmx128m -XX:TieredStopAtLevel=1"
+    static final String DEFAULT_JAVA_OPTS = "-XX:+UseSerialGC -Xms32m -Xmn8m -Xmx128m -XX:TieredStopAtLevel=1"
             + " -XX:SharedArchiveFile=app-cds.jsa -XX:+ExitOnOutOfMemoryError";
 
     private final LaunchOptions options;
