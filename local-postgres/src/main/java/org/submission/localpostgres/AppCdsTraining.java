@@ -25,12 +25,13 @@ import java.util.concurrent.TimeUnit;
  * Records a service's AppCDS archive from a real start, run by the build after {@code quarkus:build}:
  * a first start on a throwaway PostgreSQL applies the migrations and the demo data, a second
  * one, recorded with {@code -XX:ArchiveClassesAtExit}, becomes ready on the migrated database,
- * answers the given requests and stops on SIGTERM. With {@code --stub=DIR} a WireMock server
- * answers the service's upstream calls from the mapping files in DIR, so that the requests
- * take the path a real lookup takes; {@code {stub}} in an {@code --env} value is its base URL.
- * Quarkus' own generation stops after its
+ * answers the given requests and stops on SIGTERM. Quarkus' own generation stops after its
  * build-time initialisation, so its archive misses the classes a start loads after it
  * (Hibernate's, the database client's): about half of them.
+ *
+ * <p>With {@code --stub=DIR} a WireMock server answers the service's upstream calls from the
+ * mapping files in DIR, so that the requests take the path a real lookup takes;
+ * {@code {stub}} in an {@code --env} value is its base URL.
  *
  * <pre>
  * AppCdsTraining --app=DIR --archive=app-cds.jsa --jvm-options="..." [--stub=DIR] [--env=NAME=VALUE]... [--get=/path?query]...
