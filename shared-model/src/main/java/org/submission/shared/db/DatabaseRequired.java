@@ -27,7 +27,7 @@ public final class DatabaseRequired {
             System.exit(2);
         }
         RequestScreen.takeOverUriValidation();
-        if (configured() && migrationsAlreadyApplied()) {
+        if (configured() && flywayHasNothingToDo()) {
             System.setProperty(MIGRATE_AT_START, "false");
             System.setProperty(DatabaseUrlInterceptor.JDBC_WANTED, "false");
         }
@@ -35,14 +35,17 @@ public final class DatabaseRequired {
     }
 
     /**
-     * A replica that starts on a migrated database (every start but the first) need not boot
-     * Flyway and its JDBC pool. Only for the operator's own settings: a service given Quarkus'
-     * datasource or Flyway properties directly leaves the decision to Flyway.
+     * A replica that starts on a migrated database (every start but the first), or with the
+     * migrations switched off ({@code SUBMISSION_DB_MIGRATE=false}), need not boot Flyway and the
+     * JDBC datasource that only serves it. Only for the operator's own settings: a service given
+     * Quarkus' datasource or Flyway properties directly leaves the decision to Flyway.
      */
-    static boolean migrationsAlreadyApplied() {
-        if (!Boolean.parseBoolean(value("submission.db.migrate", "true")) || present("quarkus.datasource.jdbc.url")
-                || present(MIGRATE_AT_START) || present("quarkus.datasource.username")) {
+    static boolean flywayHasNothingToDo() {
+        if (present("quarkus.datasource.jdbc.url") || present(MIGRATE_AT_START) || present("quarkus.datasource.username")) {
             return false;
+        }
+        if (!Boolean.parseBoolean(value("submission.db.migrate", "true"))) {
+            return true;
         }
         return MigrationsApplied.in(DatabaseUrls.jdbc(value("submission.db.url", null)),
                 value("submission.db.user", "postgres"), value("submission.db.password", ""));
