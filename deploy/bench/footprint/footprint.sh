@@ -2,7 +2,8 @@
 # Footprint of each service as the images and ./run.sh run it (-XX:+UseSerialGC -Xmx128m with the
 # AppCDS archive of the package): size of target/quarkus-app (and of the archive in it), start to
 # ready (from `java` to the first 200 of /q/health/ready, median of 5 starts, wall and CPU time), RSS right after
-# start and after 1,000 requests (8 at a time) to its main endpoint.
+# start and after 1,000 requests (8 at a time) to its main endpoint, and how much of the latter is
+# the class-data archives (the JDK's and the application's, resident; /proc/PID/smaps).
 #
 #   ./mvnw -B package -DskipTests          # once (builds the archives and the launcher's class path)
 #   bash deploy/bench/footprint/footprint.sh [runs, default 5]
@@ -89,10 +90,13 @@ start() {
 # the service runs in a subshell: wait for its exit by polling (it must not share the CPUs or the port with the next start)
 stop() { kill "$1"; while kill -0 "$1" 2>/dev/null; do sleep 0.05; done; }
 rss_mb() { echo $(( $(ps -o rss= -p "$1") / 1024 )); }
+# resident MiB of the class-data archives (the JDK's and the application's): the part of the RSS
+# that only fewer classes can lower
+cds_rss_mb() { awk '/^[0-9a-f]+-[0-9a-f]+ / { jsa = ($NF ~ /\.jsa$/) } /^Rss:/ && jsa { kb += $2 } END { print int(kb / 1024) }' "/proc/$1/smaps"; }
 
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg) ($(nproc) CPUs); JVM: $(java -version 2>&1 | head -1)"
 echo "JAVA_OPTS: $JAVA_OPTS"
-printf '%-15s %7s %7s %9s %12s %8s %10s %9s\n' service "app MB" "cds MB" "ready ms" "min-max" "CPU ms" "RSS start" "RSS 1000"
+printf '%-15s %7s %7s %9s %12s %8s %10s %9s %9s\n' service "app MB" "cds MB" "ready ms" "min-max" "CPU ms" "RSS start" "RSS 1000" "of it CDS"
 for service in schema-service policy-service doi-service; do
   app="$ROOT/$service/target/quarkus-app"
   read -r pid _ < <(SUBMISSION_SEED_DEMO=true start "$service")   # migrations and demo data, unmeasured
@@ -108,13 +112,13 @@ for service in schema-service policy-service doi-service; do
     done >"$WORK/requests"
     curl -s -Z --parallel-max 8 -u "$USER_PASS" -b XSRF-TOKEN=t -H 'X-XSRF-TOKEN: t' \
       -w '%{http_code}\n' -K "$WORK/requests" 2>/dev/null | sort | uniq -c | tr '\n' ' ' >"$WORK/codes"
-    rss_load=$(rss_mb "$pid")
+    rss_load=$(rss_mb "$pid"); cds_load=$(cds_rss_mb "$pid")
     stop "$pid"
   done
   sorted=($(printf '%s\n' "${times[@]}" | sort -n)); cpu_sorted=($(printf '%s\n' "${cpus[@]}" | sort -n))
-  printf '%-15s %7s %7s %9s %12s %8s %10s %9s   (RSS: last run; answers: %s)\n' "$service" \
+  printf '%-15s %7s %7s %9s %12s %8s %10s %9s %9s   (RSS: last run; answers: %s)\n' "$service" \
     "$(du -sm --exclude=app-cds.jsa "$app" | cut -f1)" "$(( $(stat -c %s "$app/app-cds.jsa" 2>/dev/null || echo 0) / 1048576 ))" \
     "${sorted[$(( ${#sorted[@]} / 2 ))]}" "${sorted[0]}-${sorted[-1]}" "${cpu_sorted[$(( ${#cpu_sorted[@]} / 2 ))]}" \
-    "$rss_start" "$rss_load" "$(cat "$WORK/codes")"
+    "$rss_start" "$rss_load" "$cds_load" "$(cat "$WORK/codes")"
 done
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
