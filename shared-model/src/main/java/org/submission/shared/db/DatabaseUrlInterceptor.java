@@ -14,7 +14,8 @@ import jakarta.annotation.Priority;
  * would be wrong for one of the forms.
  *
  * <p>The JDBC datasource only serves Flyway. When {@code submission.db.jdbc=false} (the main
- * class sets it on a database that already holds every migration) no JDBC URL is derived, so
+ * class sets it when Flyway has nothing to do: every migration applied, or migrations switched
+ * off) no JDBC URL is derived, so
  * Quarkus deactivates that datasource and Flyway with it: a replica keeps no JDBC pool, no
  * Flyway instance and none of their classes.
  */
