@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Footprint of each service as the images and ./run.sh run it (-XX:+UseSerialGC -Xmx128m with the
+# Footprint of each service as the images and ./run.sh run it (JAVA_OPTS below, with the
 # AppCDS archive of the package): size of target/quarkus-app (and of the archive in it), start to
 # ready (from `java` to the first 200 of /q/health/ready, median of 5 starts, wall and CPU time), RSS right after
 # start and after 1,000 requests (8 at a time) to its main endpoint, and how much of the latter is
