@@ -15,9 +15,8 @@ import jakarta.annotation.Priority;
  *
  * <p>The JDBC datasource only serves Flyway. When {@code submission.db.jdbc=false} (the main
  * class sets it when Flyway has nothing to do: every migration applied, or migrations switched
- * off) no JDBC URL is derived, so
- * Quarkus deactivates that datasource and Flyway with it: a replica keeps no JDBC pool, no
- * Flyway instance and none of their classes.
+ * off) no JDBC URL is derived, so Quarkus deactivates that datasource and Flyway with it: a
+ * replica keeps no JDBC pool, no Flyway instance and none of their classes.
  */
 @Priority(100)
 public class DatabaseUrlInterceptor implements ConfigSourceInterceptor {
