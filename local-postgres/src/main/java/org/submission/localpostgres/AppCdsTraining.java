@@ -25,7 +25,8 @@ import java.util.concurrent.TimeUnit;
  * Records a service's AppCDS archive from a real start, run by the build after {@code quarkus:build}:
  * a first start on a throwaway PostgreSQL applies the migrations and the demo data, a second
  * one, recorded with {@code -XX:ArchiveClassesAtExit}, becomes ready on the migrated database,
- * answers the given requests and stops on SIGTERM. Quarkus' own generation stops after its
+ * answers the given requests (each must answer 200: a failed one records the classes of an error
+ * instead, and no archive is kept) and stops on SIGTERM. Quarkus' own generation stops after its
  * build-time initialisation, so its archive misses the classes a start loads after it
  * (Hibernate's, the database client's): about half of them.
  *
@@ -138,10 +139,15 @@ public final class AppCdsTraining {
         builder.environment().putAll(extraEnv);
         builder.environment().put("QUARKUS_HTTP_PORT", Integer.toString(port));
         Process service = builder.start();
+        List<String> failed = new ArrayList<>();
         try {
             awaitReady(service, port, log);
             for (String path : gets) {
-                System.out.printf("AppCDS training: GET %s -> %d%n", path, get(port, path).statusCode());
+                int status = get(port, path).statusCode();
+                System.out.printf("AppCDS training: GET %s -> %d%n", path, status);
+                if (status != 200) {
+                    failed.add(path + " -> " + status);
+                }
             }
         } finally {
             service.destroy();   // SIGTERM: an orderly exit writes the archive
@@ -149,6 +155,11 @@ public final class AppCdsTraining {
                 service.destroyForcibly();
                 throw new IllegalStateException("the service did not stop; its log: " + log);
             }
+        }
+        if (!failed.isEmpty()) {
+            Files.deleteIfExists(app.resolve(archive));
+            throw new IllegalStateException(failed.size() + " of " + gets.size() + " recording requests did not answer 200, "
+                    + failed + "; no archive kept; the service's log: " + log);
         }
     }
 
