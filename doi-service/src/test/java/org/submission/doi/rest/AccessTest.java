@@ -20,8 +20,8 @@ import org.submission.doi.support.Fixtures;
 import org.submission.doi.support.FreshUpstreams;
 import org.submission.doi.support.Upstreams;
 import org.submission.doi.support.WireMockUpstreams;
-import org.submission.shared.testing.EmbeddedPostgresResource;
-import org.submission.shared.testing.Requests;
+import org.submission.platform.testing.EmbeddedPostgresResource;
+import org.submission.platform.testing.Requests;
 
 /** Authentication, the XSRF double submit and DOI validation happen before any upstream call. */
 @QuarkusTest

@@ -86,7 +86,7 @@ class ImageContentsTest {
     void jibAndKubernetesUseTheDockerfilesUser(String property) throws IOException {
         Properties shared = new Properties();
         try (InputStream in = Files.newInputStream(Project.ROOT.resolve(
-                "shared-model/src/main/resources/META-INF/microprofile-config.properties"))) {
+                "service-platform/src/main/resources/META-INF/microprofile-config.properties"))) {
             shared.load(in);
         }
         String text = Files.readString(Project.ROOT.resolve("schema-service/src/main/docker/Dockerfile.jvm"), StandardCharsets.UTF_8);

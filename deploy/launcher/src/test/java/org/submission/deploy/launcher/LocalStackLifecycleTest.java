@@ -23,7 +23,7 @@ import java.util.regex.Pattern;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.submission.deploy.testing.Project;
-import org.submission.shared.testing.ExternalTool;
+import org.submission.platform.testing.ExternalTool;
 
 /**
  * The launcher as a user runs it: a separate process with {@code --offline}, the three real

@@ -13,11 +13,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.submission.platform.testing.ExternalTool;
 import org.submission.schema.rest.ReferenceSchemas;
 import org.submission.schema.store.Json;
 import org.submission.schema.store.SchemaSources;
 import org.submission.schema.store.SchemaStoreLoader;
-import org.submission.shared.testing.ExternalTool;
 
 /**
  * The repository.json derived from the PASS (JHU) schema set against the one today's PASS UI bundles
