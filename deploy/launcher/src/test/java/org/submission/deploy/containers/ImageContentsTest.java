@@ -47,7 +47,8 @@ class ImageContentsTest {
         }
         assertThat(Files.size(app.resolve("app-cds.jsa"))).as("recorded by AppCdsTraining").isPositive();
         assertThat(list(app.resolve("lib/boot"))).isNotEmpty();
-        assertThat(list(app.resolve("lib/main"))).anyMatch(name -> name.contains("shared-model"));
+        assertThat(list(app.resolve("lib/main"))).anyMatch(name -> name.contains("shared-model"))
+                .anyMatch(name -> name.contains("service-platform"));
         assertThat(list(app.resolve("app"))).anyMatch(name -> name.startsWith(service) && name.endsWith(".jar"));
         assertThat(app.resolve("quarkus/quarkus-application.dat")).isRegularFile();
     }
