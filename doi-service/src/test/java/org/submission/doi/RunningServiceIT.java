@@ -114,7 +114,7 @@ class RunningServiceIT {
         RestAssured.port = port;
         String base = "http://127.0.0.1:" + registry.port();
         ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:+UseSerialGC", "-Xmx128m", "-XX:SharedArchiveFile=app-cds.jsa", "-jar", "quarkus-run.jar")
+                "@jvm.options", "-XX:SharedArchiveFile=app-cds.jsa", "-jar", "quarkus-run.jar")
                 .directory(APP.toFile()).redirectErrorStream(true).redirectOutput(output.toFile());
         Map<String, String> env = builder.environment();
         env.remove("SUBMISSION_DB_URL");
