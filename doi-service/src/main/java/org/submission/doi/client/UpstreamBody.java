@@ -1,5 +1,7 @@
 package org.submission.doi.client;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -10,13 +12,22 @@ import io.vertx.core.buffer.Buffer;
 import java.io.IOException;
 import java.io.InputStream;
 
-/** An upstream body (already capped by {@link UpstreamHttp}) as the JSON object it must be. */
+/**
+ * An upstream body (already capped by {@link UpstreamHttp}) as the JSON object it must be, nested
+ * at most {@link #MAX_DEPTH} deep: the registry's and the lookup's answers are a few levels deep,
+ * and the answer the service writes wraps the registry's in two more, which must stay within what
+ * Jackson writes (1,000 levels). Deeper is an unusable answer (502), never a failure of our own.
+ */
 final class UpstreamBody {
+
+    static final int MAX_DEPTH = 32;
 
     private final ObjectReader json;
 
     UpstreamBody(ObjectMapper mapper) {
-        this.json = mapper.reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+        JsonFactory bounded = mapper.getFactory().rebuild()
+                .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_DEPTH).build()).build();
+        this.json = new ObjectMapper(bounded).reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
     }
 
     ObjectNode object(Buffer body) {
@@ -24,7 +35,7 @@ final class UpstreamBody {
         try {
             node = body.length() == 0 ? null : json.readTree((InputStream) new ByteBufInputStream(body.getByteBuf()));
         } catch (IOException e) {
-            throw UpstreamFailure.badBody("unparsable body");
+            throw UpstreamFailure.badBody("unparsable or too deeply nested body");
         }
         if (node instanceof ObjectNode object) {
             return object;

@@ -37,10 +37,14 @@ class ManuscriptEndpointTest extends FreshUpstreams {
         assertThat(body).isEqualTo("{\"manuscripts\":["
                 + "{\"url\":\"https://scholarship.example.edu/bitstream/handle/1774.2/5512/Accepted%20Manuscript.pdf?sequence=1\","
                 + "\"repositoryLabel\":\"Example University - Example Scholarship\",\"type\":\"application/pdf\","
-                + "\"source\":\"Unpaywall\",\"name\":\"Accepted Manuscript.pdf\",\"isBest\":true},"
+                + "\"source\":\"Unpaywall\",\"name\":\"Accepted Manuscript.pdf\",\"isBest\":true,"
+                + "\"version\":\"acceptedVersion\",\"hostType\":\"repository\",\"license\":null,"
+                + "\"landingPageUrl\":\"https://scholarship.example.edu/handle/1774.2/5512\"},"
                 + "{\"url\":\"https://europepmc.example.org/articles/pmc9990412?pdf=render\","
                 + "\"repositoryLabel\":\"PubMed Central - Europe PMC\",\"type\":\"application/pdf\","
-                + "\"source\":\"Unpaywall\",\"name\":\"pmc9990412\",\"isBest\":false}]}");
+                + "\"source\":\"Unpaywall\",\"name\":\"pmc9990412\",\"isBest\":false,"
+                + "\"version\":\"acceptedVersion\",\"hostType\":\"repository\",\"license\":\"cc-by\","
+                + "\"landingPageUrl\":\"https://europepmc.example.org/articles/pmc9990412\"}],\"oaStatus\":\"green\"}");
     }
 
     @Test
@@ -59,7 +63,8 @@ class ManuscriptEndpointTest extends FreshUpstreams {
 
         assertThat(body).isEqualTo("{\"manuscripts\":[{\"url\":\"https://x.example.org/paper.pdf\","
                 + "\"repositoryLabel\":\"Example Archive\",\"type\":\"application/pdf\",\"source\":\"Unpaywall\","
-                + "\"name\":\"paper.pdf\",\"isBest\":false}]}");
+                + "\"name\":\"paper.pdf\",\"isBest\":false,\"version\":null,\"hostType\":null,\"license\":null,"
+                + "\"landingPageUrl\":null}],\"oaStatus\":null}");
     }
 
     @Test
