@@ -8,6 +8,7 @@ import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 import java.util.List;
+import java.util.regex.Pattern;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -65,6 +66,22 @@ class ManuscriptEndpointTest extends FreshUpstreams {
                 + "\"repositoryLabel\":\"Example Archive\",\"type\":\"application/pdf\",\"source\":\"Unpaywall\","
                 + "\"name\":\"paper.pdf\",\"isBest\":false,\"version\":null,\"hostType\":null,\"license\":null,"
                 + "\"landingPageUrl\":null}],\"oaStatus\":null}");
+    }
+
+    /** DOIs are case-insensitive in ASCII only: the Kelvin sign (U+212A) is not a k. */
+    @Test
+    void aDoiWithTheKelvinSignIsNotAnsweredWithItsAsciiLookalikesRecord() {
+        String base = Fixtures.newDoi();
+        upstream.stubFor(get(urlPathMatching(WireMockUpstreams.LOOKUP_PATH + Pattern.quote(base) + "/(%E2%84%AA|\u212A)elvin"))
+                .willReturn(Upstreams.json("{\"oa_status\": \"gold\", \"oa_locations\": []}")));
+        upstream.stubFor(get(urlPathMatching(WireMockUpstreams.LOOKUP_PATH + Pattern.quote(base) + "/kelvin"))
+                .willReturn(Upstreams.json("{\"oa_status\": \"green\", \"oa_locations\": []}")));
+
+        String kelvinSign = Api.manuscript(base + "/\u212Aelvin").then().statusCode(200).extract().jsonPath().getString("oaStatus");
+        String ascii = Api.manuscript(base + "/kelvin").then().statusCode(200).extract().jsonPath().getString("oaStatus");
+
+        assertThat(kelvinSign).isEqualTo("gold");
+        assertThat(ascii).isEqualTo("green");
     }
 
     @Test
