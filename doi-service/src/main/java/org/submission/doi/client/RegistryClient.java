@@ -9,7 +9,7 @@ import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.submission.doi.config.DoiSettings;
 import org.submission.doi.model.Doi;
-import org.submission.shared.error.ApiException;
+import org.submission.platform.error.ApiException;
 
 /** The scholarly-metadata registry (Crossref): the whole work record for a DOI, {@code GET {REGISTRY_BASEURI}{doi}}. */
 @ApplicationScoped
