@@ -16,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -108,23 +109,31 @@ class RunningServiceIT {
 
     /**
      * Issue 18 item 3: registry answers whose abstract is {@code "<a>x"} 100,000 times (400 KB;
-     * 27 s of quadratic cleaning on an event loop) or which list 40,000 ISSNs, several at once,
+     * 27 s of quadratic cleaning on an event loop), which list 40,000 ISSNs or are 1.9 MB long, several at once,
      * while a cached manuscript request is repeated. Their processing never shows in an event
      * loop's blocked-thread report (any block over 100 ms is reported, with its stack), every
-     * cached request answers, and half of them within 100 ms: on this shared 2-core machine,
-     * at a load average of 30, a warm service with no hostile work has single requests over
-     * 100 ms too, so a bound on each one would measure the machine.
+     * cached request answers, and their median stays within 100 ms of the median of the same
+     * request just before: on a shared 2-core machine at a load average of 25, a warm service
+     * with no hostile work has requests over 100 ms too, so a bound on each one would measure
+     * the machine.
      */
     @Test
     void aCachedRequestAnswersWithin100msWhileHostileRegistryAnswersAreProcessed() throws Exception {
         String cached = Fixtures.newDoi();
         Upstreams.answer(registry, "manuscript", cached, Upstreams.json(Fixtures.text("oa-record.json")));
         List<String> hostile = new ArrayList<>();
-        for (int i = 0; i < 6; i++) {
+        for (int i = 0; i < 7; i++) {
             String doi = Fixtures.newDoi();
             ObjectNode work = (ObjectNode) Fixtures.parse(Fixtures.work(doi, ARTICLE_JOURNAL, "print:2049-3630"));
             ObjectNode message = (ObjectNode) work.get("message");
-            if (i % 3 == 2) {
+            if (i == 6) {
+                ArrayNode references = message.putArray("reference");
+                while (work.toString().length() < 1_900_000) {
+                    for (int n = 0; n < 1_000; n++) {
+                        references.addObject().put("key", "ref" + n).put("unstructured", "A. Author, A cited article, J. Ex. 12 (2001) 34-56.");
+                    }
+                }
+            } else if (i % 3 == 2) {
                 ArrayNode issns = message.putArray("ISSN");
                 for (int n = 0; n < 40_000; n++) {
                     issns.add(String.format("%04d-%04d", n / 10_000, n % 10_000));
@@ -141,7 +150,10 @@ class RunningServiceIT {
                 "QUARKUS_VERTX_MAX_EVENT_LOOP_EXECUTE_TIME", "100ms", "QUARKUS_VERTX_WARNING_EXCEPTION_TIME", "100ms"));
         awaitReadiness(200, Duration.ofSeconds(90));
         assertThat(Api.journal(warmUp).statusCode()).isEqualTo(200);
-        assertThat(Api.manuscript(cached).statusCode()).isEqualTo(200);
+        List<Long> before = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            before.add(cachedRequestMillis(cached));
+        }
         ExecutorService clients = Executors.newFixedThreadPool(hostile.size());
         try {
             List<CompletableFuture<Integer>> answers = hostile.stream()
@@ -149,9 +161,7 @@ class RunningServiceIT {
             List<Long> millis = new ArrayList<>();
             CompletableFuture<Void> all = CompletableFuture.allOf(answers.toArray(CompletableFuture[]::new));
             while (millis.size() < 5 || !all.isDone() && millis.size() < 500) {
-                long start = System.nanoTime();
-                assertThat(Api.manuscript(cached).statusCode()).isEqualTo(200);
-                millis.add((System.nanoTime() - start) / 1_000_000);
+                millis.add(cachedRequestMillis(cached));
                 Thread.sleep(10);
             }
 
@@ -159,14 +169,25 @@ class RunningServiceIT {
             assertThat(answers).allMatch(answer -> answer.join() == 200);
             assertThat(Files.readString(output, StandardCharsets.UTF_8).split("\\n(?=\\S)"))
                     .as("event-loop blocked-thread reports").noneMatch(report -> report.contains("has been blocked")
-                            && report.matches("(?s).*(org\\.jsoup|SafeHtml|JatsConverter|JournalCandidate|RegistryWork|UpstreamJson).*"));
-            List<Long> sorted = millis.stream().sorted().toList();
-            System.out.printf("cached /doi/manuscript while hostile registry answers were processed: %d requests, median %d ms,"
-                    + " max %d ms%n", sorted.size(), sorted.get(sorted.size() / 2), sorted.get(sorted.size() - 1));
-            assertThat(sorted.get(sorted.size() / 2)).as("median of the cached request times (ms) " + millis).isLessThan(100);
+                            && report.matches("(?s).*(org\\.jsoup|SafeHtml|JatsConverter|JournalCandidate|RegistryWork|UpstreamJson|UpstreamBody).*"));
+            System.out.printf("cached /doi/manuscript: before the hostile answers median %d ms, max %d ms; while they were"
+                    + " processed (%d requests) median %d ms, max %d ms%n", median(before), Collections.max(before),
+                    millis.size(), median(millis), Collections.max(millis));
+            assertThat(median(millis)).as("median of the cached request times (ms) " + millis + ", before " + before)
+                    .isLessThan(median(before) + 100);
         } finally {
             clients.shutdownNow();
         }
+    }
+
+    private static long cachedRequestMillis(String doi) {
+        long start = System.nanoTime();
+        assertThat(Api.manuscript(doi).statusCode()).isEqualTo(200);
+        return (System.nanoTime() - start) / 1_000_000;
+    }
+
+    private static long median(List<Long> millis) {
+        return millis.stream().sorted().toList().get(millis.size() / 2);
     }
 
     private static Map<String, String> jdbcHealth() {

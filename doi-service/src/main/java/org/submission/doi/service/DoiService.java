@@ -3,6 +3,7 @@ package org.submission.doi.service;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import org.submission.doi.client.CpuWork;
 import org.submission.doi.client.OaLookupClient;
 import org.submission.doi.client.RegistryClient;
 import org.submission.doi.config.DoiSettings;

@@ -1,4 +1,4 @@
-package org.submission.doi.service;
+package org.submission.doi.client;
 
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.Vertx;
@@ -7,8 +7,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.util.function.Supplier;
 
 /**
- * CPU work proportional to an upstream answer's size (the abstract's conversion, the answer's
- * normalisation) off the event loop, on a worker pool of half the cores: a hostile answer then
+ * CPU work proportional to an upstream answer's size (reading a large body, the abstract's
+ * conversion, the answer's normalisation) off the event loop, on a worker pool of half the cores: a hostile answer then
  * never holds an event loop, and the loops keep the other half for every other request. The
  * result comes back on the caller's Vert.x context, where the database session lives. The queue
  * is bounded by the upstream calls that can be in flight (each upstream's pool and waiting calls).
