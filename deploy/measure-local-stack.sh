@@ -5,7 +5,9 @@
 # services, PostgreSQL) at rest and after the three example calls printed by the launcher.
 #   deploy/measure-local-stack.sh [--cold] [--port N]
 # RSS is `ps -o rss` summed (PostgreSQL's shared buffers count once per process that touched
-# them); PSS from /proc/PID/smaps_rollup divides shared pages among their users.
+# them); PSS from /proc/PID/smaps_rollup divides shared pages among their users. The example calls
+# (printed by the launcher with the demo backend account) must each answer 200: otherwise the
+# script says how many did not and fails, printing no memory after them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -53,10 +55,18 @@ memory() {
 }
 sleep 10
 memory "at rest"
-grep -E '^\s+curl ' "$out" | while read -r call; do
-  code=$(eval "$call -s -o /dev/null -w '%{http_code}'")
+failed=0
+calls=0
+while read -r call; do
+  code=$(eval "$call -s -o /dev/null -w '%{http_code}'") || true
   echo "  $code  ${call:0:110}"
-done
+  calls=$((calls + 1))
+  [ "$code" = 200 ] || failed=$((failed + 1))
+done < <(grep -E '^\s+curl ' "$out")
+if [ "$calls" = 0 ] || [ "$failed" != 0 ]; then
+  echo "$failed of $calls example calls did not answer 200: no memory figure after them" >&2
+  exit 1
+fi
 sleep 2
 memory "after the three example calls"
 kill -TERM "$launcher"

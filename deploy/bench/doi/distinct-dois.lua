@@ -1,7 +1,7 @@
 -- wrk -s distinct-dois.lua: GET $BENCH_PATH<DOI> with a DOI never asked before (the cache is cold
 -- for each); $BENCH_RUN makes the DOIs of one run unique. With $BENCH_REPEAT=N each wrk thread
 -- cycles over its N DOIs instead (cached once a first pass has asked them). Prints one line:
--- requests, non-2xx, p50 and p99 in ms.
+-- requests, failed (not 2xx, or a socket error: connect, read, write, timeout), p50 and p99 in ms.
 local prefix = os.getenv("BENCH_PATH")
 local run = os.getenv("BENCH_RUN") or "r"
 local repeat_over = tonumber(os.getenv("BENCH_REPEAT") or "0")
@@ -20,6 +20,8 @@ function request()
 end
 
 function done(summary, latency, requests)
-  io.write(string.format("RESULT %d %d %.2f %.2f\n", summary.requests, summary.errors.status,
+  local errors = summary.errors
+  io.write(string.format("RESULT %d %d %.2f %.2f\n", summary.requests,
+    errors.status + errors.connect + errors.read + errors.write + errors.timeout,
     latency:percentile(50) / 1000, latency:percentile(99) / 1000))
 end

@@ -11,8 +11,10 @@
 # last, both with the registry's answer cached (64 DOIs per wrk thread, asked once before).
 # The service runs on the launcher's embedded PostgreSQL (../local-database.sh, unless
 # SUBMISSION_DB_URL names one), stopped at the end with the rest.
-# The service runs with the JVM options of the images and ./run.sh (C1 only, AppCDS) unless
-# DOI_BENCH_JAVA_OPTS replaces them (e.g. without -XX:TieredStopAtLevel=1 to compare with C2).
+# The service runs with the images' JVM options (its quarkus-app/jvm.options and AppCDS archive),
+# printed with the figures, unless BENCH_JAVA_OPTS replaces them for an A/B run (../common.sh).
+# Both endpoints and the stub must answer 200 before anything is timed, and the run fails, saying
+# how many, when any request of a warm-up or a measurement is not 2xx or a socket error.
 # Needs wrk (apt-get install -y wrk), curl, a JDK 17+. Builds what is missing.
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
@@ -24,7 +26,6 @@ SERVICE_PORT=${SERVICE_PORT:-18083}
 export SUBMISSION_BACKEND_USER=${SUBMISSION_BACKEND_USER:-bench}
 export SUBMISSION_BACKEND_PASSWORD=${SUBMISSION_BACKEND_PASSWORD:-bench-secret}
 JAR=doi-service/target/quarkus-app/quarkus-run.jar
-JAVA_OPTS=${DOI_BENCH_JAVA_OPTS:--XX:+UseSerialGC -Xms32m -Xmn8m -Xmx128m -XX:TieredStopAtLevel=1 -XX:SharedArchiveFile=app-cds.jsa -XX:+ExitOnOutOfMemoryError}
 WORK=$(mktemp -d -t doi-bench-XXXXXX)
 
 command -v wrk >/dev/null || { echo "wrk is needed (apt-get install -y wrk)" >&2; exit 1; }
@@ -33,6 +34,8 @@ if [ ! -f "$JAR" ] || ! ls deploy/launcher/target/lib/wiremock-standalone-*.jar 
 fi
 WIREMOCK=$(ls deploy/launcher/target/lib/wiremock-standalone-*.jar | head -n 1)
 source deploy/bench/local-database.sh
+source deploy/bench/common.sh
+JAVA_OPTS=$(service_java_options)
 
 STUB_PID=""
 SERVICE_PID=""
@@ -70,11 +73,26 @@ AUTH="Authorization: Basic $(printf '%s:%s' "$SUBMISSION_BACKEND_USER" "$SUBMISS
 RUN=$(date +%s)
 SCRIPT=deploy/bench/doi/distinct-dois.lua
 
-# load PATH CONCURRENCY SECONDS PORT: prints "requests non2xx p50 p99"; BENCH_REPEAT=N repeats N DOIs per thread
+# load PATH CONCURRENCY SECONDS PORT: sets RESULT to "requests failed p50 p99" (exits when a
+# request failed); BENCH_REPEAT=N repeats N DOIs per thread
 load() {
-  BENCH_PATH=$1 BENCH_RUN="${FIXED_RUN:-$RUN.$2.$RANDOM}" wrk -t"$(( $2 < 2 ? 1 : 2 ))" -c"$2" -d"$3"s -s "$SCRIPT" \
-    -H "$AUTH" -H 'X-XSRF-TOKEN: bench' -H 'Cookie: XSRF-TOKEN=bench' "http://127.0.0.1:$4" | sed -n 's/^RESULT //p'
+  local result requests failed threads=$(( $2 < 2 ? 1 : 2 ))
+  # repeated DOIs: one connection per wrk thread, so that a thread never asks a DOI that is still
+  # in flight (the service answers that with a 429)
+  [ -z "${BENCH_REPEAT:-}" ] || threads=$2
+  result=$(BENCH_PATH=$1 BENCH_RUN="${FIXED_RUN:-$RUN.$2.$RANDOM}" wrk -t"$threads" -c"$2" -d"$3"s -s "$SCRIPT" \
+    -H "$AUTH" -H 'X-XSRF-TOKEN: bench' -H 'Cookie: XSRF-TOKEN=bench' "http://127.0.0.1:$4" | sed -n 's/^RESULT //p')
+  [ -n "$result" ] || { echo "wrk printed no result for $1 at concurrency $2; logs in $WORK" >&2; exit 1; }
+  read -r requests failed _ <<<"$result"
+  require_no_failures "$1 at concurrency $2 (port $4)" "$failed" "$requests"
+  RESULT=$result
 }
+
+for check in "journal?doi=10.5555/$RUN.check.1|$SERVICE_PORT|/doi/" "manuscript?doi=10.5555/$RUN.check.2|$SERVICE_PORT|/doi/" \
+             "10.5555/$RUN.check.3|$STUB_PORT|/works/"; do
+  IFS='|' read -r target port prefix <<<"$check"
+  expect_200 "GET $prefix$target" -H "$AUTH" -H 'X-XSRF-TOKEN: bench' -b 'XSRF-TOKEN=bench' "http://127.0.0.1:$port$prefix$target"
+done
 
 # JIT, pools and the 50 journals before anything is measured
 load "/doi/journal?doi=" 8 "$SECONDS_PER_PHASE" "$SERVICE_PORT" >/dev/null
@@ -82,13 +100,15 @@ load "/doi/manuscript?doi=" 8 "$(( SECONDS_PER_PHASE / 2 + 1 ))" "$SERVICE_PORT"
 load "/works/" 8 2 "$STUB_PORT" >/dev/null
 
 echo "stub delay ${DELAY_MS} ms, ${SECONDS_PER_PHASE} s per phase, $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); logs in $WORK"
-echo "service JVM options: $JAVA_OPTS"
-printf '%-22s %4s %9s %7s %9s %9s %12s %12s\n' target conc requests non2xx "p50 ms" "p99 ms" "p50 - stub" "p99 - stub"
+echo "service JVM options: $(show_java_options "$(dirname "$JAR")" "$JAVA_OPTS")"
+printf '%-22s %4s %9s %7s %9s %9s %12s %12s\n' target conc requests failed "p50 ms" "p99 ms" "p50 - stub" "p99 - stub"
 for c in 1 8; do
-  read -r sn se s50 s99 < <(load "/works/" "$c" "$SECONDS_PER_PHASE" "$STUB_PORT")
+  load "/works/" "$c" "$SECONDS_PER_PHASE" "$STUB_PORT"
+  read -r sn se s50 s99 <<<"$RESULT"
   printf '%-22s %4s %9s %7s %9s %9s %12s %12s\n' "stub alone" "$c" "$sn" "$se" "$s50" "$s99" "" ""
   for path in /doi/journal /doi/manuscript; do
-    read -r n e p50 p99 < <(load "$path?doi=" "$c" "$SECONDS_PER_PHASE" "$SERVICE_PORT")
+    load "$path?doi=" "$c" "$SECONDS_PER_PHASE" "$SERVICE_PORT"
+    read -r n e p50 p99 <<<"$RESULT"
     printf '%-22s %4s %9s %7s %9s %9s %12s %12s\n' "$path" "$c" "$n" "$e" "$p50" "$p99" \
       "$(awk "BEGIN{printf \"%+.2f\", $p50 - $s50}")" "$(awk "BEGIN{printf \"%+.2f\", $p99 - $s99}")"
   done
@@ -96,9 +116,12 @@ done
 for c in 1 8; do
   for path in /doi/journal /doi/manuscript; do
     export BENCH_REPEAT=64 FIXED_RUN="cached.$RUN.$c"
+    # fills the cache, not measured
     load "$path?doi=" "$c" "$SECONDS_PER_PHASE" "$SERVICE_PORT" >/dev/null
-    read -r n e p50 p99 < <(load "$path?doi=" "$c" "$SECONDS_PER_PHASE" "$SERVICE_PORT")
+    load "$path?doi=" "$c" "$SECONDS_PER_PHASE" "$SERVICE_PORT"
+    read -r n e p50 p99 <<<"$RESULT"
     unset BENCH_REPEAT FIXED_RUN
     printf '%-22s %4s %9s %7s %9s %9s\n' "$path (cached)" "$c" "$n" "$e" "$p50" "$p99"
   done
 done
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -1,40 +1,45 @@
 #!/usr/bin/env bash
-# Footprint of each service as the images and ./run.sh run it (JAVA_OPTS below, with the
-# AppCDS archive of the package): size of target/quarkus-app (and of the archive in it), start to
+# Footprint of each service as the images and ./run.sh run it (its quarkus-app/jvm.options, with
+# the AppCDS archive of the package; printed at the start): size of target/quarkus-app (and of the archive in it), start to
 # ready (from `java` to the first 200 of /q/health/ready, median of 5 starts, wall and CPU time), RSS right after
 # start and after 1,000 requests (8 at a time) to its main endpoint, and how much of the latter is
 # the class-data archives (the JDK's and the application's, resident; /proc/PID/smaps).
 #
 #   ./mvnw -B package -DskipTests          # once (builds the archives and the launcher's class path)
 #   bash deploy/bench/footprint/footprint.sh [runs, default 5]
-#   (FOOTPRINT_JAVA_OPTS replaces the JVM options; SUBMISSION_DB_URL names an existing PostgreSQL,
+#   (BENCH_JAVA_OPTS replaces the JVM options for an A/B run, ../common.sh; FOOTPRINT_SERVICES="policy-service"
+#    measures only the services listed; SUBMISSION_DB_URL names an existing PostgreSQL,
 #    else the launcher's embedded one is started (../local-database.sh); the database gets the migrations and demo data
 #    at a first, unmeasured start of each service)
 #
 # The DOI service asks a WireMock registry on loopback (a templated answer in registry/) for 1,000
 # different DOIs of one journal (the service answers 429 to a second request for a DOI in flight):
-# each request is a registry call plus the journal find-or-create. Not part of verify.
+# each request is a registry call plus the journal find-or-create. Each run checks that one request
+# answers 200 before the 1,000, and fails, saying how many, when any of the 1,000 is not a 200.
+# Not part of verify.
 set -euo pipefail
 
 RUNS="${1:-5}"
+SERVICES="${FOOTPRINT_SERVICES:-schema-service policy-service doi-service}"
 ROOT="$(cd "$(dirname "$0")/../../.." && pwd)"
 HERE="$ROOT/deploy/bench/footprint"
-JAVA_OPTS="${FOOTPRINT_JAVA_OPTS:--XX:+UseSerialGC -Xms32m -Xmn8m -Xmx128m -XX:TieredStopAtLevel=1 -XX:SharedArchiveFile=app-cds.jsa -XX:+ExitOnOutOfMemoryError}"
 WORK="$(mktemp -d /tmp/footprint.XXXXXX)"
 PORT=18090
 USER_PASS="footprint:footprint-secret"
 WIREMOCK_JAR="$(ls "$HOME"/.m2/repository/org/wiremock/wiremock-standalone/*/wiremock-standalone-*.jar 2>/dev/null | grep -v sources | tail -1 || true)"
 
 for tool in java curl; do command -v "$tool" >/dev/null || { echo "missing $tool" >&2; exit 1; }; done
-for service in schema-service policy-service doi-service; do
+for service in $SERVICES; do
   [ -f "$ROOT/$service/target/quarkus-app/quarkus-run.jar" ] || { echo "build first: ./mvnw -B package -DskipTests" >&2; exit 1; }
 done
 [ -n "$WIREMOCK_JAR" ] || { echo "no wiremock-standalone jar in ~/.m2: run ./mvnw -B -pl doi-service -am test-compile once" >&2; exit 1; }
 
 source "$ROOT/deploy/bench/local-database.sh"
+source "$ROOT/deploy/bench/common.sh"
+JAVA_OPTS="$(service_java_options)"
 PIDS=()
 cleanup() {
-  for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
+  for pid in "${PIDS[@]}" $(cat "$WORK/service.pid" 2>/dev/null); do kill "$pid" 2>/dev/null || true; done
   stop_local_database
   wait 2>/dev/null || true
   rm -rf "$WORK"
@@ -80,6 +85,7 @@ start() {
   begin=$(date +%s%N)
   (cd "$ROOT/$service/target/quarkus-app" && exec java $JAVA_OPTS -jar quarkus-run.jar) >"$WORK/$service.log" 2>&1 &
   pid=$!
+  echo "$pid" >"$WORK/service.pid"   # a service left running would keep the database from stopping
   until ready 2>/dev/null; do
     kill -0 "$pid" 2>/dev/null || { echo "$service stopped; its log:" >&2; tail -20 "$WORK/$service.log" >&2; exit 1; }
     sleep 0.01
@@ -92,12 +98,14 @@ stop() { kill "$1"; while kill -0 "$1" 2>/dev/null; do sleep 0.05; done; }
 rss_mb() { echo $(( $(ps -o rss= -p "$1") / 1024 )); }
 # resident MiB of the class-data archives (the JDK's and the application's): the part of the RSS
 # that only fewer classes can lower
-cds_rss_mb() { awk '/^[0-9a-f]+-[0-9a-f]+ / { jsa = ($NF ~ /\.jsa$/) } /^Rss:/ && jsa { kb += $2 } END { print int(kb / 1024) }' "/proc/$1/smaps"; }
+cds_rss_mb() { awk '/^[0-9a-f]+-[0-9a-f]+ / { jsa = ($NF ~ /\.(jsa|aot)$/) } /^Rss:/ && jsa { kb += $2 } END { print int(kb / 1024) }' "/proc/$1/smaps"; }
 
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg) ($(nproc) CPUs); JVM: $(java -version 2>&1 | head -1)"
-echo "JAVA_OPTS: $JAVA_OPTS"
+for service in $SERVICES; do
+  echo "$service JVM options: $(show_java_options "$ROOT/$service/target/quarkus-app" "$JAVA_OPTS")"
+done
 printf '%-15s %7s %7s %9s %12s %8s %10s %9s %9s\n' service "app MB" "cds MB" "ready ms" "min-max" "CPU ms" "RSS start" "RSS 1000" "of it CDS"
-for service in schema-service policy-service doi-service; do
+for service in $SERVICES; do
   app="$ROOT/$service/target/quarkus-app"
   read -r pid _ < <(SUBMISSION_SEED_DEMO=true start "$service")   # migrations and demo data, unmeasured
   stop "$pid"
@@ -107,18 +115,23 @@ for service in schema-service policy-service doi-service; do
     times+=("$ms"); cpus+=("$cpu")
     rss_start=$(rss_mb "$pid")
     url="http://127.0.0.1:$PORT$(path_of "$service")"
+    check="$url"
+    [ "$service" != doi-service ] || check="${url}0"
+    expect_200 "$service: GET $check" -u "$USER_PASS" -b XSRF-TOKEN=t -H 'X-XSRF-TOKEN: t' "$check"
     for i in $(seq 1000); do
       printf 'url = "%s"\noutput = /dev/null\n' "$url$([ "$service" = doi-service ] && echo "$i")"
     done >"$WORK/requests"
     curl -s -Z --parallel-max 8 -u "$USER_PASS" -b XSRF-TOKEN=t -H 'X-XSRF-TOKEN: t' \
-      -w '%{http_code}\n' -K "$WORK/requests" 2>/dev/null | sort | uniq -c | tr '\n' ' ' >"$WORK/codes"
+      -w '%{http_code}\n' -K "$WORK/requests" 2>/dev/null >"$WORK/codes" || true
+    require_no_failures "$service, the 1,000 requests" "$(grep -cvx 200 "$WORK/codes" || true)" 1000
+    [ "$(wc -l <"$WORK/codes")" = 1000 ] || { echo "$service: $(wc -l <"$WORK/codes") of 1,000 requests answered" >&2; exit 1; }
     rss_load=$(rss_mb "$pid"); cds_load=$(cds_rss_mb "$pid")
     stop "$pid"
   done
   sorted=($(printf '%s\n' "${times[@]}" | sort -n)); cpu_sorted=($(printf '%s\n' "${cpus[@]}" | sort -n))
-  printf '%-15s %7s %7s %9s %12s %8s %10s %9s %9s   (RSS: last run; answers: %s)\n' "$service" \
-    "$(du -sm --exclude=app-cds.jsa "$app" | cut -f1)" "$(( $(stat -c %s "$app/app-cds.jsa" 2>/dev/null || echo 0) / 1048576 ))" \
+  printf '%-15s %7s %7s %9s %12s %8s %10s %9s %9s   (RSS: last run)\n' "$service" \
+    "$(du -sm --exclude=app-cds.jsa --exclude=app.aot "$app" | cut -f1)" "$(( $(stat -c %s "$app/app-cds.jsa" 2>/dev/null || echo 0) / 1048576 ))" \
     "${sorted[$(( ${#sorted[@]} / 2 ))]}" "${sorted[0]}-${sorted[-1]}" "${cpu_sorted[$(( ${#cpu_sorted[@]} / 2 ))]}" \
-    "$rss_start" "$rss_load" "$cds_load" "$(cat "$WORK/codes")"
+    "$rss_start" "$rss_load" "$cds_load"
 done
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

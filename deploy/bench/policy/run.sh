@@ -9,7 +9,12 @@
 #
 #   ./mvnw -B -o -pl policy-service,deploy/launcher -am package -DskipTests   # once
 #   bash deploy/bench/policy/run.sh [seconds per measurement, default 20]
-#   (BENCH_THINK_MS sets the paced clients' pause, default 6 ms; BENCH_KEEP=<dir> keeps the raw output)
+#   (BENCH_THINK_MS sets the paced clients' pause, default 6 ms; BENCH_KEEP=<dir> keeps the raw output;
+#    BENCH_JAVA_OPTS replaces the images' JVM options, for an A/B run: ../common.sh)
+#
+# The service runs with the images' JVM options (its quarkus-app/jvm.options and AppCDS archive),
+# printed at the start. Both endpoints must answer 200 before anything is timed, and the run fails,
+# saying how many, when any request of the warm-up or a measurement is not 2xx or a socket error.
 #
 # Needs wrk and pgbench (apt-get install -y wrk postgresql-client). Starts the launcher's embedded
 # PostgreSQL (../local-database.sh; always a fresh one, whatever SUBMISSION_DB_URL says, since its
@@ -34,6 +39,9 @@ for tool in wrk pgbench java curl; do
 done
 [ -f "$JAR" ] || { echo "build first: ./mvnw -B -o -pl policy-service,deploy/launcher -am package -DskipTests" >&2; exit 1; }
 source "$ROOT/deploy/bench/local-database.sh"
+source "$ROOT/deploy/bench/common.sh"
+APP="$(dirname "$JAR")"
+JAVA_OPTS="$(service_java_options)"
 
 SERVICE_PID=""
 cleanup() {
@@ -55,7 +63,7 @@ SUBMISSION_SEED_DEMO=false SUBMISSION_SEED_FILE="$WORK/seed.json" QUARKUS_HTTP_P
   SERVICE_POLICY_INSTITUTION=example.edu \
   SERVICE_POLICY_INSTITUTIONAL_POLICY_TITLE="Example University Open Access Policy" \
   SERVICE_POLICY_INSTITUTIONAL_REPOSITORY_NAME="Example Scholarship" \
-  java -jar "$JAR" > "$WORK/service.log" 2>&1 &
+  bash -c 'cd "$1" && exec java $2 -jar quarkus-run.jar' _ "$APP" "$JAVA_OPTS" > "$WORK/service.log" 2>&1 &
 SERVICE_PID=$!
 for _ in $(seq 1 "${BENCH_START_SECONDS:-300}"); do
   curl -fs "http://127.0.0.1:$PORT/q/health/ready" >/dev/null 2>&1 && break
@@ -69,8 +77,11 @@ for pid in $(pgrep -x postgres); do
 done
 [ -n "$POSTMASTER" ] || { echo "embedded PostgreSQL process not found" >&2; exit 1; }
 grep -E "Seed .* loaded|Institutional policy" "$WORK/service.log" | sed 's/^/   /' || true
-echo "   sample: $(curl -s -H "$AUTH" "http://127.0.0.1:$PORT/policy/policies?submission=100002") "\
-"$(curl -s -H "$AUTH" "http://127.0.0.1:$PORT/policy/repositories?submission=100002")"
+echo "   service JVM options: $(show_java_options "$APP" "$JAVA_OPTS")"
+for path in /policy/policies /policy/repositories; do
+  expect_200 "GET $path?submission=100002" -H "$AUTH" "http://127.0.0.1:$PORT$path?submission=100002"
+  echo "   sample $path: $(curl -s -H "$AUTH" "http://127.0.0.1:$PORT$path?submission=100002")"
+done
 
 # CPU time (clock ticks) of the service, and of the embedded PostgreSQL (postmaster, its live
 # backends, and the backends it has reaped): CPU per request is independent of whatever else
@@ -85,10 +96,10 @@ pg_ticks() {
   done
   echo "$total"
 }
-row() {  # name rps p50 p99 errors service-ticks pg-ticks requests
+row() {  # name rps p50 p99 service-ticks pg-ticks requests
   local service="-"
-  [ "$6" = "-" ] || service=$(( $6 * TICK_US / $8 ))
-  printf '%-42s %9s %9s %9s %8s %11s %9s\n' "$1" "$2" "$3" "$4" "$5" "$service" $(( $7 * TICK_US / $8 ))
+  [ "$5" = "-" ] || service=$(( $5 * TICK_US / $7 ))
+  printf '%-42s %9s %9s %9s %11s %9s\n' "$1" "$2" "$3" "$4" "$service" $(( $6 * TICK_US / $7 ))
 }
 
 measure_http() {  # name path seconds [think time ms]
@@ -98,8 +109,9 @@ measure_http() {  # name path seconds [think time ms]
     "http://127.0.0.1:$PORT$2" -- "${4:-0}")"
   s1="$(service_ticks)"; p1="$(pg_ticks)"
   echo "$out" > "$WORK/wrk-${1//[^a-zA-Z0-9]/_}.txt"
+  require_no_failures "$1" "$(wrk_failures "$out")" "$(awk '/requests in/ {print $1}' <<<"$out")"
   row "$1" "$(awk '/Requests\/sec/ {print $2}' <<<"$out")" "$(awk '$1=="50%" {print $2}' <<<"$out")" \
-    "$(awk '$1=="99%" {print $2}' <<<"$out")" "$(awk '/Non-2xx/ {print $NF}' <<<"$out" | grep . || echo 0)" \
+    "$(awk '$1=="99%" {print $2}' <<<"$out")" \
     $((s1 - s0)) $((p1 - p0)) "$(awk '/requests in/ {print $1}' <<<"$out")"
 }
 
@@ -116,20 +128,21 @@ measure_sql() {  # name script seconds [transactions/s to offer]
   # scheduled start, so field 7 (the schedule lag) is taken off, as wrk measures from the send
   percentiles="$(cat "$WORK"/pgbench_log.* | awk '{print (NF >= 7 ? $3 - $7 : $3)}' | sort -n | awk '{a[NR]=$1} END {
       printf "%.2fms %.2fms", a[int(NR*0.50)]/1000, a[int(NR*0.99)]/1000 }')"
-  row "$1" "$(awk '/^tps/ {printf "%.0f", $3; exit}' <<<"$out")" ${percentiles} "-" "-" $((p1 - p0)) \
+  row "$1" "$(awk '/^tps/ {printf "%.0f", $3; exit}' <<<"$out")" ${percentiles} "-" $((p1 - p0)) \
     "$(awk -F': ' '/actually processed/ {print $2}' <<<"$out" | cut -d/ -f1)"
 }
 
 echo "== warm-up (JIT, pools, prepared statements), 20s per endpoint"
 for path in /policy/policies /policy/repositories; do
-  wrk -t"$THREADS" -c"$CONNECTIONS" -d20s -H "$AUTH" -s "$HERE/random-submission.lua" "http://127.0.0.1:$PORT$path" >/dev/null
+  out="$(wrk -t"$THREADS" -c"$CONNECTIONS" -d20s -H "$AUTH" -s "$HERE/random-submission.lua" "http://127.0.0.1:$PORT$path")"
+  require_no_failures "warm-up of $path" "$(wrk_failures "$out")" "$(awk '/requests in/ {print $1}' <<<"$out")"
 done
 
-echo "== measuring: $CONNECTIONS concurrent clients, ${DURATION}s each, loopback, backend Basic account"
+echo "== measuring (load average $(cut -d' ' -f1-3 /proc/loadavg)): $CONNECTIONS concurrent clients, ${DURATION}s each, loopback, backend Basic account"
 echo "   saturated: each client sends its next request as soon as it has the answer"
 echo "   paced: each client waits ${THINK_MS} ms between requests (about 1,000 req/s offered), pgbench --rate 1000"
-printf '%-42s %9s %9s %9s %8s %11s %9s\n' "what" "req/s" "p50" "p99" "non-2xx" "service CPU" "PG CPU"
-printf '%-42s %9s %9s %9s %8s %11s %9s\n' "" "" "" "" "" "us/request" "us/req"
+printf '%-42s %9s %9s %9s %11s %9s\n' "what" "req/s" "p50" "p99" "service CPU" "PG CPU"
+printf '%-42s %9s %9s %9s %11s %9s\n' "" "" "" "" "us/request" "us/req"
 measure_http "GET /policy/policies, saturated" /policy/policies "$DURATION"
 measure_http "GET /policy/repositories, saturated" /policy/repositories "$DURATION"
 measure_sql "SQL one submission row, saturated" "$HERE/submission-row.sql" "$DURATION"

@@ -7,6 +7,11 @@
 #
 #   deploy/bench/schema/run.sh              # BENCH_DURATION=10s BENCH_WARMUP=5s BENCH_PORT=18081
 #   BENCH_REPOSITORY_TTL=0 deploy/bench/schema/run.sh    # read the repositories from PostgreSQL on every request
+#   BENCH_JAVA_OPTS="..." deploy/bench/schema/run.sh     # other JVM options, for an A/B run (../common.sh)
+#
+# The service runs with the images' JVM options (its quarkus-app/jvm.options and AppCDS archive),
+# printed with the figures. Every request must answer 200 before it is timed, and the run fails,
+# saying how many, when any request of a warm-up or a measurement is not 2xx or a socket error.
 #
 # Needs: a JDK 17+, wrk (Debian/Ubuntu: apt-get install wrk), curl. Builds the service and the launcher when missing.
 set -euo pipefail
@@ -31,6 +36,8 @@ if [ ! -f "$JAR" ] || [ ! -d "$ROOT/deploy/launcher/target/lib" ]; then
   (cd "$ROOT" && ./mvnw -B -q -pl schema-service,deploy/launcher -am package -DskipTests)
 fi
 source "$HERE/../local-database.sh"
+source "$HERE/../common.sh"
+JAVA_OPTS=$(service_java_options)
 
 WORK=$(mktemp -d)
 PID=
@@ -50,7 +57,7 @@ java "$HERE/GenerateStore.java" "$WORK/schemas" "$WORK/seed.json" "$REPOSITORIES
 SCHEMA_SERVICE_DIR="$WORK/schemas" SCHEMA_SERVICE_REPOSITORY_TTL=$REPOSITORY_TTL SUBMISSION_SEED_DEMO=false SUBMISSION_SEED_FILE="$WORK/seed.json" \
 SUBMISSION_BACKEND_USER=$USER_NAME SUBMISSION_BACKEND_PASSWORD=$PASSWORD \
 QUARKUS_HTTP_HOST=127.0.0.1 QUARKUS_HTTP_PORT=$PORT QUARKUS_LOG_LEVEL=WARN \
-  java -Xms256m -Xmx512m -jar "$JAR" >"$WORK/service.log" 2>&1 &
+  bash -c 'cd "$1" && exec java $2 -jar quarkus-run.jar' _ "$(dirname "$JAR")" "$JAVA_OPTS" >"$WORK/service.log" 2>&1 &
 PID=$!
 
 for _ in $(seq 1 180); do
@@ -78,9 +85,10 @@ SCENARIOS=(
 # every request must answer 200 before it is timed; this also warms the JIT on every path
 for scenario in "${SCENARIOS[@]}"; do
   path=${scenario#*|}
-  bytes=$(curl -sf -H "$AUTH" -H "$COOKIE" -o /dev/null -w '%{size_download}' "$BASE$path") || { echo "$path failed" >&2; exit 1; }
-  echo "checked $path: $bytes bytes"
-  wrk -t"$THREADS" -c"$CONNECTIONS" -d"$WARMUP" -H "$AUTH" -H "$COOKIE" "$BASE$path" >/dev/null
+  expect_200 "GET $path" -H "$AUTH" -H "$COOKIE" "$BASE$path"
+  echo "checked $path: $(curl -s -H "$AUTH" -H "$COOKIE" -o /dev/null -w '%{size_download}' "$BASE$path") bytes"
+  out=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"$WARMUP" -H "$AUTH" -H "$COOKIE" "$BASE$path")
+  require_no_failures "warm-up of $path" "$(wrk_failures "$out")" "$(awk '/requests in/ {print $1}' <<<"$out")"
 done
 
 to_ms() {   # wrk prints 812.00us, 1.52ms or 1.02s
@@ -91,9 +99,7 @@ to_ms() {   # wrk prints 812.00us, 1.52ms or 1.02s
 measure() {
   local out
   out=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -H "$AUTH" -H "$COOKIE" "$BASE$1")
-  if printf '%s' "$out" | grep -q "Non-2xx"; then
-    echo "$1: non-2xx answers:" >&2; printf '%s\n' "$out" >&2; exit 1
-  fi
+  require_no_failures "$1" "$(wrk_failures "$out")" "$(awk '/requests in/ {print $1}' <<<"$out")"
   RPS=$(printf '%s\n' "$out" | awk '/^Requests\/sec:/ { print $2 }')
   P50=$(to_ms "$(printf '%s\n' "$out" | awk '$1 == "50%" { print $2 }')")
   P99=$(to_ms "$(printf '%s\n' "$out" | awk '$1 == "99%" { print $2 }')")
@@ -101,8 +107,9 @@ measure() {
 
 # The machine may be shared: each request is measured right after its own ceiling run, and
 # compared with that, so a change of background load between scenarios does not skew the ratio.
-printf '\nwrk -t%s -c%s -d%s --latency after a %s warm-up of each request; %s generated repository schemas;\nrepository TTL %s; %s cores, load average %s\n\n' \
-  "$THREADS" "$CONNECTIONS" "$DURATION" "$WARMUP" "$REPOSITORIES" "$REPOSITORY_TTL" "$(nproc)" "$(cut -d' ' -f1-3 /proc/loadavg)"
+printf '\nwrk -t%s -c%s -d%s --latency after a %s warm-up of each request; %s generated repository schemas;\nrepository TTL %s; %s cores, load average %s\nservice JVM options: %s\n\n' \
+  "$THREADS" "$CONNECTIONS" "$DURATION" "$WARMUP" "$REPOSITORIES" "$REPOSITORY_TTL" "$(nproc)" "$(cut -d' ' -f1-3 /proc/loadavg)" \
+  "$(show_java_options "$(dirname "$JAR")" "$JAVA_OPTS")"
 printf '%-30s %10s %8s %8s %8s\n' "request" "req/s" "p50 ms" "p99 ms" "share"
 for scenario in "${SCENARIOS[@]:1}"; do
   measure "${SCENARIOS[0]#*|}"

@@ -209,11 +209,8 @@ class RunningServiceIT {
         }
         RestAssured.port = port;
         String base = "http://127.0.0.1:" + registry.port();
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
-        // the images' options (the parent pom's service.jvm.options, passed by failsafe)
-        command.addAll(List.of(System.getProperty("service.jvm.options", "-XX:+UseSerialGC -Xmx128m").trim().split("\\s+")));
-        command.addAll(List.of("-XX:SharedArchiveFile=app-cds.jsa", "-jar", "quarkus-run.jar"));
-        ProcessBuilder builder = new ProcessBuilder(command)
+        ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "@jvm.options", "-XX:SharedArchiveFile=app-cds.jsa", "-jar", "quarkus-run.jar")
                 .directory(APP.toFile()).redirectErrorStream(true).redirectOutput(output.toFile());
         Map<String, String> env = builder.environment();
         env.remove("SUBMISSION_DB_URL");

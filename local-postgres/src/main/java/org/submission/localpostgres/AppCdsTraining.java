@@ -24,8 +24,10 @@ import java.util.concurrent.TimeUnit;
 /**
  * Records a service's AppCDS archive from a real start, run by the build after {@code quarkus:build}:
  * a first start on a throwaway PostgreSQL applies the migrations and the demo data, a second
- * one, recorded with {@code -XX:ArchiveClassesAtExit}, becomes ready on the migrated database,
- * answers the given requests and stops on SIGTERM. Quarkus' own generation stops after its
+ * one, recorded with {@code -XX:ArchiveClassesAtExit} (or {@code -XX:AOTCacheOutput}, see
+ * {@link #recordingOption()}), becomes ready on the migrated database,
+ * answers the given requests (each must answer 200: a failed one records the classes of an error
+ * instead, and no archive is kept) and stops on SIGTERM. Quarkus' own generation stops after its
  * build-time initialisation, so its archive misses the classes a start loads after it
  * (Hibernate's, the database client's): about half of them.
  *
@@ -40,6 +42,8 @@ import java.util.concurrent.TimeUnit;
 public final class AppCdsTraining {
 
     private static final Duration READY_WITHIN = Duration.ofSeconds(180);
+    /** Writing the archive at exit; a JDK 25 AOT cache is assembled then, minutes on a busy machine. */
+    private static final Duration STOP_WITHIN = Duration.ofSeconds(600);
 
     private final Path app;
     private final Path stub;
@@ -101,7 +105,7 @@ public final class AppCdsTraining {
             env.put("SUBMISSION_DB_URL", database.url());
             env.put("SUBMISSION_DB_USER", "postgres");
             run("migrate", List.of(), Map.of("SUBMISSION_SEED_DEMO", "true"), List.of());
-            run("record", List.of("-XX:ArchiveClassesAtExit=" + archive), Map.of(), requests);
+            run("record", List.of(recordingOption()), Map.of(), requests);
         } finally {
             if (upstreams != null) {
                 upstreams.stop();
@@ -111,6 +115,15 @@ public final class AppCdsTraining {
             throw new IllegalStateException("the JVM wrote no archive at " + target);
         }
         return target;
+    }
+
+    /**
+     * An archive named {@code *.aot} is a JDK 25 AOT cache (JEP 483/514/515: the classes loaded
+     * and linked, and the training run's method profiles), written at exit by a JVM 25 or newer
+     * running this class; any other name, an AppCDS archive, which every JDK since 13 records.
+     */
+    private String recordingOption() {
+        return archive.endsWith(".aot") ? "-XX:AOTCacheOutput=" + archive : "-XX:ArchiveClassesAtExit=" + archive;
     }
 
     private WireMockServer startStub() {
@@ -138,17 +151,27 @@ public final class AppCdsTraining {
         builder.environment().putAll(extraEnv);
         builder.environment().put("QUARKUS_HTTP_PORT", Integer.toString(port));
         Process service = builder.start();
+        List<String> failed = new ArrayList<>();
         try {
             awaitReady(service, port, log);
             for (String path : gets) {
-                System.out.printf("AppCDS training: GET %s -> %d%n", path, get(port, path).statusCode());
+                int status = get(port, path).statusCode();
+                System.out.printf("AppCDS training: GET %s -> %d%n", path, status);
+                if (status != 200) {
+                    failed.add(path + " -> " + status);
+                }
             }
         } finally {
             service.destroy();   // SIGTERM: an orderly exit writes the archive
-            if (!service.waitFor(120, TimeUnit.SECONDS)) {
+            if (!service.waitFor(STOP_WITHIN.toSeconds(), TimeUnit.SECONDS)) {
                 service.destroyForcibly();
                 throw new IllegalStateException("the service did not stop; its log: " + log);
             }
+        }
+        if (!failed.isEmpty()) {
+            Files.deleteIfExists(app.resolve(archive));
+            throw new IllegalStateException(failed.size() + " of " + gets.size() + " recording requests did not answer 200, "
+                    + failed + "; no archive kept; the service's log: " + log);
         }
     }
 

@@ -3,7 +3,6 @@ package org.submission.policy;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -13,6 +12,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.submission.platform.testing.ExternalTool;
 import org.submission.platform.testing.Requests;
 
 /** Stops the real database under the running service: 503 JSON while it is down, answers again once it is back. */
@@ -25,7 +25,8 @@ class DatabaseOutageTest {
 
     @BeforeEach
     void needsItsOwnServer() {
-        assumeTrue(PolicyTestDatabase.embedded(), "needs the test's own server, to stop it");
+        ExternalTool.require(PolicyTestDatabase.embedded(),
+                "the test's own server, which it stops, is not started (SUBMISSION_DB_URL names another)");
     }
 
     @AfterEach

@@ -17,7 +17,7 @@ import org.submission.platform.testing.EmbeddedPostgresResource;
  * server itself: {@code pg_stat_statements} preloaded (to count the statements one request
  * runs), and a stop and a restart on the same port and data (to see a real outage and the
  * recovery). When SUBMISSION_DB_URL names a server, that server is used and those two tests
- * are skipped.
+ * are skipped, or fail with REQUIRE_EXTERNAL_TOOLS=true (see ExternalTool).
  */
 public class PolicyTestDatabase implements QuarkusTestResourceLifecycleManager {
 

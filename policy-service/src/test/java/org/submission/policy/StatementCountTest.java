@@ -1,7 +1,6 @@
 package org.submission.policy;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.test.common.WithTestResource;
@@ -19,6 +18,7 @@ import javax.sql.DataSource;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.submission.platform.testing.ExternalTool;
 import org.submission.platform.testing.Requests;
 
 /**
@@ -42,7 +42,8 @@ class StatementCountTest {
 
     @BeforeEach
     void data() throws Exception {
-        assumeTrue(PolicyTestDatabase.embedded(), "needs the test's own server, with pg_stat_statements preloaded");
+        ExternalTool.require(PolicyTestDatabase.embedded(),
+                "the test's own server with pg_stat_statements preloaded is not started (SUBMISSION_DB_URL names another)");
         ids = fixture.replaceWith(seed());
         try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
             statement.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");

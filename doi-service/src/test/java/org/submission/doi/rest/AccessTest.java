@@ -16,7 +16,9 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.submission.doi.support.Api;
+import org.submission.doi.support.Fixtures;
 import org.submission.doi.support.FreshUpstreams;
+import org.submission.doi.support.Upstreams;
 import org.submission.doi.support.WireMockUpstreams;
 import org.submission.platform.testing.EmbeddedPostgresResource;
 import org.submission.platform.testing.Requests;
@@ -63,9 +65,14 @@ class AccessTest extends FreshUpstreams {
     @ParameterizedTest
     @ValueSource(strings = {"journal", "manuscript"})
     void aPersonFromTheProxyMayAskToo(String endpoint) {
+        String doi = Fixtures.newDoi();
+        Upstreams.answer(upstream, endpoint, doi, Upstreams.json(endpoint.equals("journal")
+                ? Fixtures.work(doi, Fixtures.ARTICLE_JOURNAL, "print:2049-3630") : Fixtures.text("oa-record.json")));
+
         Requests.as("someone@example.edu")
-                .cookie("XSRF-TOKEN", "t").header("X-XSRF-TOKEN", "t").queryParam("doi", "moo").get("/doi/" + endpoint)
-                .then().statusCode(400);
+                .cookie("XSRF-TOKEN", "t").header("X-XSRF-TOKEN", "t").queryParam("doi", doi).get("/doi/" + endpoint)
+                .then().statusCode(200).contentType(startsWith("application/json"));
+        assertThat(Upstreams.calls(upstream, endpoint, doi)).isEqualTo(1);
     }
 
     static Stream<Arguments> invalidDois() {

@@ -1,7 +1,6 @@
 package org.submission.doi.rest;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static org.submission.doi.support.Fixtures.ARTICLE_JOURNAL;
 
 import io.quarkus.test.common.WithTestResource;
@@ -24,6 +23,7 @@ import org.submission.doi.support.Journals;
 import org.submission.doi.support.Upstreams;
 import org.submission.doi.support.WireMockUpstreams;
 import org.submission.platform.testing.EmbeddedPostgresResource;
+import org.submission.platform.testing.ExternalTool;
 
 /**
  * Counts, on the PostgreSQL server (pg_stat_statements), the statements one /doi/journal request
@@ -39,7 +39,8 @@ class StatementCountTest extends FreshUpstreams {
 
     @BeforeEach
     void reset() throws SQLException {
-        assumeTrue(statementsCounted(), "needs a server with pg_stat_statements preloaded (the embedded one)");
+        ExternalTool.require(statementsCounted(),
+                "a server with pg_stat_statements preloaded (the embedded one, not SUBMISSION_DB_URL's) is not used");
         try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
             statement.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
         }

@@ -84,6 +84,8 @@ class SurveyResourceTest {
         Response main = backend().get("/schemaservice/surveyjs?entityIds=10,12&readOnly=DOI");
         Response alias = backend().get("/schema/surveyjs?entityIds=10,12&readOnly=DOI");
 
+        assertThat(main.statusCode()).isEqualTo(200);
+        assertThat(alias.statusCode()).isEqualTo(200);
         assertThat(alias.asByteArray()).isEqualTo(main.asByteArray());
         assertThat(alias.header("ETag")).isEqualTo(main.header("ETag"));
     }

@@ -8,10 +8,11 @@ import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Assumptions;
 
 /**
- * A command beyond the JDK (kubectl, node, npm) that some tests need. On a developer's machine
- * without it those tests are skipped with a message; CI ({@code .ci/run} exports
- * {@code REQUIRE_EXTERNAL_TOOLS=true}) makes them required, so a missing tool fails the build
- * there instead of silently skipping the check.
+ * A command beyond the JDK (kubectl, node, npm, curl), or another thing outside the checkout (the
+ * shared reference folder, the tests' own PostgreSQL server), that some tests need. On a
+ * developer's machine without it those tests are skipped with a message; CI ({@code .ci/run}
+ * exports {@code REQUIRE_EXTERNAL_TOOLS=true}) makes them required, so a missing tool fails the
+ * build there instead of silently skipping the check.
  */
 public final class ExternalTool {
 
@@ -23,14 +24,22 @@ public final class ExternalTool {
     /** The command's path; skips the calling test (or fails it in CI) when it is not installed. */
     public static Path require(String command) {
         Optional<Path> found = find(command);
-        if (found.isEmpty()) {
-            String message = command + " is not installed (not on PATH); this test needs it";
+        require(found.isPresent(), command + " is not installed (not on PATH)");
+        return found.get();
+    }
+
+    /**
+     * Skips the calling test (or fails it in CI) unless {@code present}; {@code missing} says what
+     * is not there, e.g. "../shared/reference is not beside this checkout".
+     */
+    public static void require(boolean present, String missing) {
+        if (!present) {
+            String message = missing + "; this test needs it";
             if (Boolean.parseBoolean(System.getenv(REQUIRED_VARIABLE))) {
                 Assertions.fail(message + ", and " + REQUIRED_VARIABLE + "=true makes it required");
             }
             Assumptions.abort(message + ": skipped");
         }
-        return found.get();
     }
 
     /** The command's path on PATH, if any. */

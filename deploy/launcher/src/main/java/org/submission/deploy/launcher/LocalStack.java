@@ -38,12 +38,12 @@ public final class LocalStack implements AutoCloseable {
             "SERVICE_POLICY_INSTITUTIONAL_REPOSITORY_NAME", "Example Scholarship");
 
     /**
-     * The options of the images and manifests (deploy/README.md, "Runtime"): serial GC, a heap
-     * that starts small, the client compiler only, and the AppCDS archive the package built
-     * (relative to quarkus-app, the services' working directory).
+     * The options of the images and manifests (deploy/README.md, "Runtime"): the service's
+     * {@code jvm.options}, which the package writes from the pom's {@code service.jvm.options}, and
+     * the AppCDS archive the package built (both relative to quarkus-app, the services' working
+     * directory).
      */
-    static final String DEFAULT_JAVA_OPTS = "-XX:+UseSerialGC -Xms32m -Xmn8m -Xmx128m -XX:TieredStopAtLevel=1"
-            + " -XX:SharedArchiveFile=app-cds.jsa -XX:+ExitOnOutOfMemoryError";
+    static final String DEFAULT_JAVA_OPTS = "@jvm.options -XX:SharedArchiveFile=app-cds.jsa";
 
     private final LaunchOptions options;
     private final Map<String, String> environment;

@@ -78,7 +78,7 @@ class ImageContentsTest {
             assertThat(dir.resolve(copy.group(1))).as("COPY source of %s", service).exists();
             copies++;
         }
-        assertThat(copies).isEqualTo(4);
+        assertThat(copies).isEqualTo(5);
     }
 
     /** The same non-root user for Jib as in the Dockerfiles and the Kubernetes security context. */

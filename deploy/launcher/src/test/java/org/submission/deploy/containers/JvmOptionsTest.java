@@ -5,56 +5,90 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.util.ArrayList;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.submission.deploy.testing.Project;
 
 /**
- * The services' heap, GC and compiler options are written out wherever a service is started
- * (images, manifests, launcher, benchmarks), since none of these can read the parent pom; the
- * archive is recorded with the pom's {@code service.jvm.options}, and the figures in
- * deploy/README hold for them. Every copy must say the same.
+ * The services' JVM options have one place, the pom's {@code service.jvm.options} (a service's
+ * pom may set its own): the package writes them to {@code quarkus-app/jvm.options}, which the
+ * images, the launcher and the benchmarks run with, and the manifests are generated from them.
+ * No other file may carry a heap, GC or compiler option of a service.
  */
 class JvmOptionsTest {
 
-    private static final Pattern OPTION = Pattern.compile("-XX:\\+UseSerialGC|-Xm[snx][0-9]+[kmg]|-XX:TieredStopAtLevel=[0-9]");
+    private static final Pattern PROPERTY = Pattern.compile("<service\\.jvm\\.options>([^<]*)</service\\.jvm\\.options>");
+    /** The services' own options; a heap size alone may be another JVM's (the launcher's, WireMock's). */
+    private static final Pattern OPTION = Pattern.compile("-XX:\\+UseSerialGC|-Xmn[0-9]+[kmg]|-XX:TieredStopAtLevel=[0-9]");
 
     @ParameterizedTest
-    @ValueSource(strings = {
-            "schema-service/src/main/docker/Dockerfile.jvm",
-            "policy-service/src/main/docker/Dockerfile.jvm",
-            "doi-service/src/main/docker/Dockerfile.jvm",
-            "service-platform/src/main/resources/META-INF/microprofile-config.properties",
-            "deploy/launcher/src/main/java/org/submission/deploy/launcher/LocalStack.java",
-            "deploy/bench/footprint/footprint.sh",
-            "deploy/bench/doi/run.sh"})
-    void everyCopyHasTheOptionsTheArchiveIsRecordedWith(String file) throws IOException {
-        List<String> recorded = options(read("pom.xml")).get(0);
+    @ValueSource(strings = {"schema-service", "policy-service", "doi-service"})
+    void thePackageWritesTheServicesOptionsFromItsPom(String service) throws IOException {
+        Path written = Project.ROOT.resolve(service).resolve("target/quarkus-app/jvm.options");
 
-        assertThat(options(read(file))).as(file).isNotEmpty().allSatisfy(copy -> assertThat(copy).isEqualTo(recorded));
+        assertThat(written).as("written by the package before this module's tests").isRegularFile();
+        assertThat(read(written).strip()).isEqualTo(options(service));
     }
 
-    /** Per line that starts the serial collector: the options of that line, in order. */
-    private static List<List<String>> options(String text) {
-        List<List<String>> copies = new ArrayList<>();
-        for (String line : text.split("\n")) {
-            if (line.contains("-XX:+UseSerialGC")) {
-                List<String> options = new ArrayList<>();
-                Matcher option = OPTION.matcher(line);
-                while (option.find()) {
-                    options.add(option.group());
-                }
-                copies.add(options);
+    @ParameterizedTest
+    @ValueSource(strings = {"schema-service", "policy-service", "doi-service"})
+    void theGeneratedManifestRunsThePodWithThem(String service) throws IOException {
+        String manifest = read(Project.ROOT.resolve(service).resolve("target/kubernetes/kubernetes.yml"));
+        Matcher javaOpts = Pattern.compile("- name: JAVA_OPTS\\s+value: (.+(?:\\n\\s+(?!- )\\S.*)*)").matcher(manifest);
+
+        assertThat(javaOpts.find()).as("JAVA_OPTS in %s's manifest", service).isTrue();
+        assertThat(javaOpts.group(1).replaceAll("\\s+", " ")).startsWith(options(service) + " ");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"schema-service", "policy-service", "doi-service"})
+    void theImageRecordsItsArchiveAndRunsWithTheWrittenOptions(String service) throws IOException {
+        String dockerfile = read(Project.ROOT.resolve(service).resolve("src/main/docker/Dockerfile.jvm"));
+
+        assertThat(dockerfile).contains("COPY target/quarkus-app/jvm.options /deployments/")
+                .contains("java @jvm.options -XX:ArchiveClassesAtExit=app-cds.jsa")
+                .contains("exec java @jvm.options $JAVA_OPTS -jar quarkus-run.jar");
+    }
+
+    @Test
+    void noOtherFileCarriesACopy() throws IOException {
+        List<Path> sources;
+        try (Stream<Path> files = Files.walk(Project.ROOT)) {
+            sources = files.filter(Files::isRegularFile)
+                    .filter(file -> Stream.of("target", ".git", "node_modules", ".local").noneMatch(file.toString()::contains))
+                    .filter(file -> file.getFileName().toString().matches(".*\\.(sh|java|properties|lua)|Dockerfile.*"))
+                    // ./run.sh: the launcher's own options (LAUNCHER_JAVA_OPTS), not a service's
+                    .filter(file -> !file.equals(Project.ROOT.resolve("run.sh")))
+                    // this test's pattern
+                    .filter(file -> !file.getFileName().toString().equals("JvmOptionsTest.java"))
+                    .toList();
+        }
+        assertThat(sources).isNotEmpty().allSatisfy(file -> assertThat(OPTION.matcher(read(file)).find())
+                .as("%s names a service's JVM option; it belongs in the pom's service.jvm.options", file).isFalse());
+    }
+
+    /** The service's own service.jvm.options, else the parent pom's. */
+    private static String options(String service) throws IOException {
+        for (Path pom : List.of(Project.ROOT.resolve(service).resolve("pom.xml"), Project.ROOT.resolve("pom.xml"))) {
+            Matcher property = PROPERTY.matcher(read(pom));
+            if (property.find()) {
+                return property.group(1).strip();
             }
         }
-        return copies;
+        throw new AssertionError("no service.jvm.options in the poms");
     }
 
-    private static String read(String file) throws IOException {
-        return Files.readString(Project.ROOT.resolve(file), StandardCharsets.UTF_8);
+    private static String read(Path file) {
+        try {
+            return Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 }

@@ -23,12 +23,13 @@ import java.util.regex.Pattern;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.submission.deploy.testing.Project;
+import org.submission.platform.testing.ExternalTool;
 
 /**
  * The launcher as a user runs it: a separate process with {@code --offline}, the three real
  * services and an embedded PostgreSQL, the printed example calls executed as printed, then
  * SIGTERM and no process or port left behind. Needs the services' quarkus-app (built by the
- * reactor before this module; missing, the test fails).
+ * reactor before this module; missing, the test fails) and curl (an {@link ExternalTool}).
  */
 class LocalStackLifecycleTest {
 
@@ -39,6 +40,7 @@ class LocalStackLifecycleTest {
     @Test
     void startsAnswersTheThreeExampleCallsAsPrintedAndStopsEveryChild() throws Exception {
         requireServicesBuilt();
+        ExternalTool.require("curl");
         int port = freePortBlock();
         Launched stack = launch("--offline", "--port", Integer.toString(port), "--timeout", "300");
         try {
@@ -94,15 +96,12 @@ class LocalStackLifecycleTest {
         }
     }
 
-    /** Runs a printed curl line exactly as printed (plus output options), or the same request without curl. */
+    /** Runs a printed curl line exactly as printed (plus output options). */
     private static JsonNode call(String curl) throws Exception {
         Process process = new ProcessBuilder("bash", "-c", curl + " -sS -w '\\n%{http_code}'")
                 .redirectError(ProcessBuilder.Redirect.INHERIT).start();
         String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        if (process.exitValue() == 127) {
-            return CurlLine.send(curl);
-        }
         assertThat(process.exitValue()).as("curl exit status of: %s", curl).isZero();
         int newline = out.lastIndexOf('\n');
         String body = out.substring(0, newline);

@@ -12,8 +12,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import org.submission.platform.testing.ExternalTool;
 import org.submission.schema.rest.ReferenceSchemas;
 import org.submission.schema.store.Json;
 import org.submission.schema.store.SchemaSources;
@@ -28,7 +28,7 @@ class ReferenceRepositoryJsonTest {
     @Test
     void derivedRepositoryJsonDiffersFromTheUisOnlyWhereTheSchemasRequireOtherwise() throws Exception {
         Path jhu = ReferenceSchemas.jhuFolder().orElse(null);
-        Assumptions.assumeTrue(jhu != null, "shared/reference is not beside this checkout: skipped");
+        ExternalTool.require(jhu != null, "../shared/reference is not beside this checkout");
         JsonNode derived = RepositoryFields.of(SchemaStoreLoader.build(List.of(), SchemaSources.directory(jhu)));
         JsonNode bundled = Json.parse(Files.readAllBytes(jhu.resolve("../../../ui-fixtures/bundled-schema/repository.json").normalize()));
 

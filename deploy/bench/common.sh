@@ -1,0 +1,42 @@
+# Sourced by the benchmarks (bash): the JVM options a service runs with, and the checks that keep
+# a figure from coming from failed requests.
+#
+#   service_java_options             the options to start a service with, from its quarkus-app folder:
+#                                    BENCH_JAVA_OPTS when set (another set, for an A/B run), else the
+#                                    images' own: @jvm.options (written by the package from the pom's
+#                                    service.jvm.options) and the package's AppCDS archive
+#   show_java_options APP OPTIONS    the same with @jvm.options spelled out (APP: the quarkus-app folder)
+#   expect_200 WHAT CURL-ARGS...     one request must answer 200 before anything is timed, else exit
+#   wrk_failures WRK-OUTPUT          how many answers were not 2xx, plus wrk's socket errors
+#   require_no_failures WHAT COUNT TOTAL   exit with a message when COUNT of TOTAL requests failed
+
+service_java_options() {
+  echo "${BENCH_JAVA_OPTS:-@jvm.options -XX:SharedArchiveFile=app-cds.jsa}"
+}
+
+show_java_options() {
+  local app=$1 options=$2
+  [ -f "$app/jvm.options" ] || { echo "no $app/jvm.options: build first (./mvnw -B package -DskipTests)" >&2; exit 1; }
+  echo "${options//@jvm.options/$(tr -s ' \n' '  ' < "$app/jvm.options" | sed 's/ *$//')}"
+}
+
+expect_200() {
+  local what=$1 status
+  shift
+  status=$(curl -s -o /dev/null -w '%{http_code}' "$@") || true
+  [ "$status" = 200 ] || { echo "$what answered ${status:-nothing} instead of 200: nothing is timed" >&2; exit 1; }
+}
+
+wrk_failures() {
+  awk '/Non-2xx or 3xx responses:/ { n += $NF }
+       /Socket errors:/ { gsub(",", ""); n += $4 + $6 + $8 + $10 }
+       END { print n + 0 }' <<<"$1"
+}
+
+require_no_failures() {
+  local what=$1 failed=$2 total=$3
+  if [ "$failed" != 0 ]; then
+    echo "$what: $failed of $total requests failed (not 2xx, or a socket error): no figure from it" >&2
+    exit 1
+  fi
+}
