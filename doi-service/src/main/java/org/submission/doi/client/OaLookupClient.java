@@ -28,9 +28,10 @@ public class OaLookupClient {
     /** The query string, empty without an address. */
     private final String query;
 
-    public OaLookupClient(Vertx vertx, DoiSettings settings, ObjectMapper mapper, CircuitBreakerMaintenance circuits) {
+    public OaLookupClient(Vertx vertx, DoiSettings settings, ObjectMapper mapper, CircuitBreakerMaintenance circuits,
+            CpuWork cpu) {
         this.http = new UpstreamHttp(vertx, settings.oaLookup().baseUri(), settings);
-        this.call = new UpstreamCall(NAME, "doi-oa-lookup", settings.upstream(), mapper, circuits);
+        this.call = new UpstreamCall(NAME, "doi-oa-lookup", settings.upstream(), mapper, circuits, cpu);
         this.query = settings.mailto().map(mail -> "?email=" + URLEncoder.encode(mail, StandardCharsets.UTF_8)).orElse("");
         if (query.isEmpty()) {
             Log.warn("DOI_SERVICE_MAILTO is not set: the lookup service expects an email parameter and may refuse requests");

@@ -20,9 +20,10 @@ public class RegistryClient {
     private final UpstreamHttp http;
     private final UpstreamCall call;
 
-    public RegistryClient(Vertx vertx, DoiSettings settings, ObjectMapper mapper, CircuitBreakerMaintenance circuits) {
+    public RegistryClient(Vertx vertx, DoiSettings settings, ObjectMapper mapper, CircuitBreakerMaintenance circuits,
+            CpuWork cpu) {
         this.http = new UpstreamHttp(vertx, settings.registry().baseUri(), settings);
-        this.call = new UpstreamCall(NAME, "doi-registry", settings.upstream(), mapper, circuits);
+        this.call = new UpstreamCall(NAME, "doi-registry", settings.upstream(), mapper, circuits, cpu);
     }
 
     /** The registry's answer; fails with an {@link ApiException} carrying the answer status. */

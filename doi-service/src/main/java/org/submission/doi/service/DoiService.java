@@ -3,7 +3,7 @@ package org.submission.doi.service;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.util.List;
+import org.submission.doi.client.CpuWork;
 import org.submission.doi.client.OaLookupClient;
 import org.submission.doi.client.RegistryClient;
 import org.submission.doi.config.DoiSettings;
@@ -17,13 +17,15 @@ public class DoiService {
     private final RegistryClient registry;
     private final OaLookupClient oaLookup;
     private final JournalService journals;
+    private final CpuWork cpu;
     private final InFlightGuard journalWork;
     private final InFlightGuard lookups;
     private final AnswerCache<ObjectNode> works;
     private final AnswerCache<ManuscriptList> manuscripts;
 
     public DoiService(RegistryClient registry, OaLookupClient oaLookup, JournalService journals,
-            DoiSettings settings) {
+            DoiSettings settings, CpuWork cpu) {
+        this.cpu = cpu;
         this.registry = registry;
         this.oaLookup = oaLookup;
         this.journals = journals;
@@ -36,13 +38,14 @@ public class DoiService {
 
     /** One piece of work per DOI at a time; find-or-create runs every time, even on a cached work. */
     public Uni<JournalAnswer> journal(Doi doi) {
-        return journalWork.run(doi, () -> works.get(doi.key(), () -> registry.work(doi).map(RegistryWork::withHtmlAbstract))
+        return journalWork.run(doi, () -> works.get(doi.key(), () -> registry.work(doi)
+                        .chain(work -> cpu.run(() -> RegistryWork.normalised(work))))
                 .chain(work -> journals.findOrCreate(JournalCandidate.fromWork(work))
                         .map(id -> new JournalAnswer(String.valueOf(id), work))));
     }
 
     public Uni<ManuscriptList> manuscripts(Doi doi) {
         return lookups.run(doi, () -> manuscripts.get(doi.key(), () -> oaLookup.record(doi)
-                .map(record -> record.map(ManuscriptMapper::map).orElseGet(() -> new ManuscriptList(List.of())))));
+                .map(record -> record.map(ManuscriptMapper::map).orElseGet(ManuscriptList::none))));
     }
 }

@@ -1,17 +1,21 @@
 package org.submission.platform.error;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamWriteConstraints;
+import com.fasterxml.jackson.core.exc.StreamWriteException;
 import io.quarkus.logging.Log;
 import io.quarkus.security.AuthenticationFailedException;
 import io.quarkus.security.ForbiddenException;
 import io.quarkus.security.UnauthorizedException;
-import io.vertx.core.http.HttpServerRequest;
+import io.vertx.ext.web.RoutingContext;
 import jakarta.ws.rs.NotAllowedException;
 import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
+import org.submission.platform.http.PathAliases;
 
 /**
  * Every exception that reaches RESTEasy becomes {@code {"error": "..."}} with a status a client
@@ -38,14 +42,14 @@ public class ErrorMappers {
     }
 
     @ServerExceptionMapper
-    public Response notFound(NotFoundException e, HttpServerRequest request) {
-        return json(404, ErrorMessages.noResource(request.path()));
+    public Response notFound(NotFoundException e, RoutingContext request) {
+        return json(404, ErrorMessages.noResource(PathAliases.requestedPath(request)));
     }
 
     @ServerExceptionMapper
-    public Response notAllowed(NotAllowedException e, HttpServerRequest request) {
+    public Response notAllowed(NotAllowedException e, RoutingContext request) {
         Response.ResponseBuilder answer = Response.status(405).type(MediaType.APPLICATION_JSON_TYPE)
-                .entity(new ErrorBody(ErrorMessages.methodNotAllowed(request.method().name(), request.path())));
+                .entity(new ErrorBody(ErrorMessages.methodNotAllowed(request.request().method().name(), PathAliases.requestedPath(request))));
         String allow = e.getResponse().getHeaderString("Allow");
         if (allow != null) {
             answer.header("Allow", allow);
@@ -59,9 +63,31 @@ public class ErrorMappers {
         return json(status, ErrorMessages.forStatus(status));
     }
 
+    /** A request body Jackson cannot read is the client's 400; an answer it cannot write is our own failure. */
     @ServerExceptionMapper
     public Response malformedJson(JsonProcessingException e) {
+        if (writing(e)) {
+            Log.errorf("An answer could not be written as JSON: %s", e.getOriginalMessage());
+            return json(500, ErrorMessages.forStatus(500));
+        }
         return json(400, "Malformed JSON body.");
+    }
+
+    /**
+     * Whether Jackson failed while writing: a generator's own exception, or a write constraint
+     * (nesting depth), which Jackson reports with the same exception type as a read constraint
+     * and no generator attached, so only its origin tells them apart.
+     */
+    static boolean writing(JsonProcessingException e) {
+        if (e instanceof StreamWriteException || e.getProcessor() instanceof JsonGenerator) {
+            return true;
+        }
+        for (StackTraceElement frame : e.getStackTrace()) {
+            if (frame.getClassName().equals(StreamWriteConstraints.class.getName())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @ServerExceptionMapper(priority = 10_000)
