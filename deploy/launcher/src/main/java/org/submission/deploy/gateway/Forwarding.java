@@ -1,12 +1,14 @@
 package org.submission.deploy.gateway;
 
 import io.vertx.core.Future;
+import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.httpproxy.ProxyContext;
 import io.vertx.httpproxy.ProxyInterceptor;
 import io.vertx.httpproxy.ProxyRequest;
 import io.vertx.httpproxy.ProxyResponse;
 import java.net.ConnectException;
+import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeoutException;
@@ -18,6 +20,9 @@ import java.util.concurrent.TimeoutException;
  * cannot be reached (502) or does not answer in time (504), and the XSRF-TOKEN cookie.
  */
 final class Forwarding implements ProxyInterceptor {
+
+    /** The replica a request was sent to (set by the gateway's origin, in the proxy context). */
+    static final String TARGET = "submission.replica";
 
     private final RouteTable routes;
     private final Duration answerTimeout;
@@ -42,7 +47,10 @@ final class Forwarding implements ProxyInterceptor {
             request.putHeader("X-Forwarded-Host", incoming.authority().toString());
         }
         request.putHeader("X-Forwarded-Proto", incoming.scheme());
-        return context.sendRequest().recover(failure -> {
+        if (resendable(incoming)) {
+            request.setBody(null);   // sent as an empty request, not piped from the client: can be sent again
+        }
+        return send(context, route.replicas(), route.replicas().targets().size() - 1).recover(failure -> {
             ProxyResponse answer = request.response().release();
             Answers.json(answer, failure instanceof TimeoutException ? 504 : 502, "The " + route.service()
                     + (failure instanceof TimeoutException ? " did not answer within " + answerTimeout.toSeconds() + " s."
@@ -50,6 +58,34 @@ final class Forwarding implements ProxyInterceptor {
                     : " closed the connection without an answer."));
             return Future.succeededFuture(answer);
         });
+    }
+
+    /**
+     * Sends the request. A GET or HEAD that a replica closed the connection on without an answer,
+     * or answered 503 (a service that received SIGTERM closes its idle connections and answers 503
+     * to requests arriving while it finishes those in flight), is sent again to the next replica.
+     */
+    private static Future<ProxyResponse> send(ProxyContext context, Replicas replicas, int retries) {
+        boolean resendable = context.request().getBody() == null;
+        return context.sendRequest().transform(sent -> {
+            boolean again = resendable && retries > 0 && (sent.succeeded() ? sent.result().getStatusCode() == 503
+                    : !(sent.cause() instanceof TimeoutException));
+            if (!again) {
+                return sent.succeeded() ? Future.succeededFuture(sent.result()) : Future.failedFuture(sent.cause());
+            }
+            replicas.takeOut(context.get(TARGET, URI.class));
+            if (sent.succeeded()) {
+                sent.result().release();
+            }
+            return send(context, replicas, retries - 1);
+        });
+    }
+
+    /** A GET or HEAD without a body. */
+    private static boolean resendable(HttpServerRequest incoming) {
+        String length = incoming.getHeader("Content-Length");
+        return (incoming.method() == HttpMethod.GET || incoming.method() == HttpMethod.HEAD)
+                && (length == null || length.equals("0")) && incoming.getHeader("Transfer-Encoding") == null;
     }
 
     @Override

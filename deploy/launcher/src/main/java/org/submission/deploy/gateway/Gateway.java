@@ -1,16 +1,21 @@
 package org.submission.deploy.gateway;
 
+import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpClientRequest;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.RequestOptions;
 import io.vertx.httpproxy.HttpProxy;
+import io.vertx.httpproxy.ProxyContext;
 import java.io.IOException;
+import java.net.ConnectException;
 import java.net.URI;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletionException;
 
@@ -18,7 +23,8 @@ import java.util.concurrent.CompletionException;
  * The local stand-in for the Kubernetes ingress: one port, the services behind it by path
  * prefix, forwarded by the Vert.x HTTP proxy (bodies streamed both ways, every end-to-end header
  * passed). The gateway's own answers are JSON ({@link Answers}); like the front door of a PASS
- * deployment, it gives the browser an XSRF-TOKEN cookie when the request carries none.
+ * deployment, it gives the browser an XSRF-TOKEN cookie when the request carries none. A service
+ * may have several replicas ({@link Replicas}): taken in turn, a stopped one left out.
  */
 public final class Gateway implements AutoCloseable {
 
@@ -45,8 +51,7 @@ public final class Gateway implements AutoCloseable {
                 .setConnectTimeout(2_000).setMaxPoolSize(32)));
         proxy.origin(context -> {
             RouteTable.Route route = routes.routeOf(context.request().proxiedRequest()).orElseThrow();
-            return context.client().request(new RequestOptions().setHost(route.target().getHost())
-                    .setPort(route.target().getPort()).setIdleTimeout(answerTimeout.toMillis()));
+            return connect(context, route.replicas(), route.replicas().inTurn(), answerTimeout);
         });
         proxy.addInterceptor(new Forwarding(routes, answerTimeout));
         HttpServer server = vertx.createHttpServer(new HttpServerOptions().setHost(host).setPort(port)
@@ -59,7 +64,26 @@ public final class Gateway implements AutoCloseable {
             vertx.close();
             throw new IOException(e.getCause().getMessage(), e.getCause());
         }
+        ReadinessChecks.start(vertx, routes);
         return new Gateway(vertx, server, host);
+    }
+
+    /**
+     * A connection to the first replica in turn that takes one: a replica that refuses (stopped)
+     * is left out of the turn and the next one tried, before any byte of the request is sent.
+     */
+    private static Future<HttpClientRequest> connect(ProxyContext context, Replicas replicas, List<URI> order,
+                                                     Duration answerTimeout) {
+        URI target = order.get(0);
+        context.set(Forwarding.TARGET, target);
+        return context.client().request(new RequestOptions().setHost(target.getHost()).setPort(target.getPort())
+                .setIdleTimeout(answerTimeout.toMillis())).recover(failure -> {
+                    if (failure instanceof ConnectException && order.size() > 1) {
+                        replicas.takeOut(target);
+                        return connect(context, replicas, order.subList(1, order.size()), answerTimeout);
+                    }
+                    return Future.failedFuture(failure);
+                });
     }
 
     private static void serve(HttpServerRequest request, RouteTable routes, HttpProxy proxy) {

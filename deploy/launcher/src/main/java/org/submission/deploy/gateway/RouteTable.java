@@ -2,7 +2,9 @@ package org.submission.deploy.gateway;
 
 import io.vertx.core.http.HttpServerRequest;
 import java.net.URI;
+import java.util.Collection;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -35,7 +37,7 @@ public final class RouteTable {
      * A path prefix served by one service. Matching is by whole path segments, as the ingress's
      * {@code Prefix} path type does: {@code /schema} serves {@code /schema/x}, never {@code /schemaservice}.
      */
-    public record Route(String prefix, String service, URI target) {
+    public record Route(String prefix, String service, Replicas replicas) {
 
         public boolean matches(String path) {
             return path.equals(prefix) || path.startsWith(prefix + "/");
@@ -51,8 +53,22 @@ public final class RouteTable {
 
     /** The standard table, with each service's base address (e.g. {@code http://127.0.0.1:8081}). */
     public static RouteTable of(Map<String, URI> serviceTargets) {
+        Map<String, List<URI>> single = new HashMap<>();
+        serviceTargets.forEach((service, target) -> single.put(service, List.of(target)));
+        return ofReplicas(single);
+    }
+
+    /** The standard table, with the base addresses of each service's replicas. */
+    public static RouteTable ofReplicas(Map<String, List<URI>> serviceReplicas) {
+        Map<String, Replicas> replicas = new HashMap<>();
+        serviceReplicas.forEach((service, targets) -> replicas.put(service, new Replicas(targets)));
         return new RouteTable(PREFIXES.stream().map(e -> new Route(e.getKey(), e.getValue(),
-                Objects.requireNonNull(serviceTargets.get(e.getValue()), "no address for " + e.getValue()))).toList());
+                Objects.requireNonNull(replicas.get(e.getValue()), "no address for " + e.getValue()))).toList());
+    }
+
+    /** Each service's replicas, once. */
+    Collection<Replicas> allReplicas() {
+        return routes.stream().map(Route::replicas).distinct().toList();
     }
 
     public Optional<Route> match(String path) {

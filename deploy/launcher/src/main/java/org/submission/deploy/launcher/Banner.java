@@ -37,7 +37,7 @@ public final class Banner {
         out.append("  backend account (HTTP Basic): ").append(user).append(" / ")
                 .append(password.orElse("the password in SUBMISSION_BACKEND_PASSWORD")).append('\n');
         for (ServiceProcess service : stack.services()) {
-            out.append("  ").append(String.format("%-15s", service.spec().name())).append("http://127.0.0.1:")
+            out.append("  ").append(String.format("%-15s", service.spec().id())).append("http://127.0.0.1:")
                     .append(service.spec().port()).append("  (/q/health, /q/metrics, /q/swagger-ui; log ")
                     .append(service.log()).append(")\n");
         }

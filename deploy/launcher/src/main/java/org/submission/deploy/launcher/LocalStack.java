@@ -90,7 +90,7 @@ public final class LocalStack implements AutoCloseable {
             }
         }
         Map<Integer, String> ports = new LinkedHashMap<>(Map.of(options.port(), "gateway"));
-        options.services().forEach(spec -> ports.put(spec.port(), spec.name()));
+        options.services().forEach(spec -> ports.put(spec.port(), spec.id()));
         Ports.requireFree(ports);
         try {
             Files.createDirectories(options.logDir());
@@ -127,26 +127,26 @@ public final class LocalStack implements AutoCloseable {
     /** Starts the three at once (they share the two cores best that way) and waits for each to be ready. */
     private void startServices(Map<String, String> env, PrintStream out) throws LaunchException, InterruptedException {
         Instant begin = Instant.now();
-        out.println("Starting " + String.join(", ", options.services().stream().map(ServiceSpec::name).toList())
+        out.println("Starting " + String.join(", ", options.services().stream().map(ServiceSpec::id).toList())
                 + " (logs in " + options.logDir() + ")...");
         List<String> javaOptions = Arrays.stream(setting("SUBMISSION_JAVA_OPTS").orElse(DEFAULT_JAVA_OPTS).trim()
                 .split("\\s+")).filter(s -> !s.isEmpty()).toList();
         for (ServiceSpec spec : options.services()) {
             services.add(unlessClosed(() -> ServiceProcess.start(spec, options.root(), javaOptions, env,
-                    options.logDir().resolve(spec.name() + ".log")), e -> "Cannot start " + spec.name() + ": " + e.getMessage()));
+                    options.logDir().resolve(spec.id() + ".log")), e -> "Cannot start " + spec.id() + ": " + e.getMessage()));
         }
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
         Instant deadline = Instant.now().plus(options.readyTimeout());
         for (ServiceProcess service : services) {
             service.awaitReady(http, deadline);
-            out.println("  " + service.spec().name() + " ready on port " + service.spec().port() + " (" + seconds(begin) + ")");
+            out.println("  " + service.spec().id() + " ready on port " + service.spec().port() + " (" + seconds(begin) + ")");
         }
     }
 
     private void startGateway() throws LaunchException {
-        Map<String, URI> targets = options.services().stream()
-                .collect(Collectors.toMap(ServiceSpec::name, spec -> URI.create("http://127.0.0.1:" + spec.port())));
-        gateway = unlessClosed(() -> Gateway.start(options.host(), options.port(), RouteTable.of(targets)),
+        Map<String, List<URI>> targets = options.services().stream().collect(Collectors.groupingBy(ServiceSpec::name,
+                Collectors.mapping(spec -> URI.create("http://127.0.0.1:" + spec.port()), Collectors.toList())));
+        gateway = unlessClosed(() -> Gateway.start(options.host(), options.port(), RouteTable.ofReplicas(targets)),
                 e -> "The gateway cannot listen on " + options.host() + ":" + options.port() + " (" + e.getMessage()
                         + "); choose another port with --port N.");
     }

@@ -50,7 +50,7 @@ record ServiceProcess(ServiceSpec spec, Process process, Path log) {
                 // not listening yet
             }
             if (Instant.now().isAfter(deadline)) {
-                throw new LaunchException(spec.name() + " was not ready in time (its /q/health/ready never answered 200)."
+                throw new LaunchException(spec.id() + " was not ready in time (its /q/health/ready never answered 200)."
                         + " The end of " + log + ":\n" + tail());
             }
             Thread.sleep(250);
@@ -76,7 +76,7 @@ record ServiceProcess(ServiceSpec spec, Process process, Path log) {
 
     /** How an ended process is reported: its name, {@code how} it stopped, the exit code and the end of its log. */
     String exit(String how) {
-        return spec.name() + " " + how + " (exit code " + process.exitValue() + "). The end of " + log + ":\n" + tail();
+        return spec.id() + " " + how + " (exit code " + process.exitValue() + "). The end of " + log + ":\n" + tail();
     }
 
     private String tail() {

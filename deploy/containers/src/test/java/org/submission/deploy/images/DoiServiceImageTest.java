@@ -1,0 +1,77 @@
+package org.submission.deploy.images;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
+import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.github.tomakehurst.wiremock.WireMockServer;
+import java.net.http.HttpClient;
+import java.net.http.HttpResponse;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+
+/** The DOI image; its registry is WireMock on loopback with the footprint benchmark's answers. */
+class DoiServiceImageTest extends ServiceImageTest {
+
+    private static final String SLOW_DOI = "10.5555/slow.1";
+    private final WireMockServer registry = startRegistry();
+
+    private static WireMockServer startRegistry() {
+        WireMockServer server = new WireMockServer(options().bindAddress("127.0.0.1").dynamicPort()
+                .usingFilesUnderDirectory(Podman.ROOT.resolve("deploy/bench/footprint/registry").toString()));
+        server.start();
+        return server;
+    }
+
+    @AfterAll
+    void stopRegistry() {
+        registry.stop();
+    }
+
+    @Override
+    String service() {
+        return "doi-service";
+    }
+
+    @Override
+    String request(int i) {
+        return "/doi/journal?doi=10.5555/footprint." + i;
+    }
+
+    @Override
+    Map<String, String> settings() {
+        String base = "http://127.0.0.1:" + registry.port();
+        return Map.of("REGISTRY_BASEURI", base + "/works/", "OALOOKUP_BASEURI", base + "/v2/",
+                "DOI_SERVICE_MAILTO", "container-test@example.org");
+    }
+
+    @Test
+    void podmanStopLetsAnInFlightLookupFinishWith200() throws Exception {
+        registry.stubFor(get(urlPathEqualTo("/works/" + SLOW_DOI)).willReturn(aResponse().withStatus(200)
+                .withHeader("Content-Type", "application/json").withFixedDelay(3_000)
+                .withBody("{\"status\":\"ok\",\"message\":{\"DOI\":\"" + SLOW_DOI + "\",\"type\":\"journal-article\","
+                        + "\"container-title\":[\"Journal of Slow Answers\"],\"ISSN\":[\"2049-3630\"]}}")));
+        try (ServiceContainer stopped = ServiceContainer.start(image, environment())) {
+            stopped.awaitReady();
+            CompletableFuture<HttpResponse<String>> inFlight = HttpClient.newHttpClient()
+                    .sendAsync(Load.backend(stopped.uri("/doi/journal?doi=" + SLOW_DOI)).build(), HttpResponse.BodyHandlers.ofString());
+            while (registry.findAll(getRequestedFor(urlPathEqualTo("/works/" + SLOW_DOI))).isEmpty()) {
+                Thread.sleep(50);
+            }
+
+            Podman.run("stop", "-t", "30", stopped.name());
+
+            HttpResponse<String> answer = inFlight.get(30, TimeUnit.SECONDS);
+            assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
+            assertThat(answer.body()).contains("Journal of Slow Answers");
+            assertThat(Podman.run("inspect", "--format", "{{.State.ExitCode}}", stopped.name()))
+                    .as("an orderly exit on SIGTERM, not the kill after the timeout").isNotEqualTo("137");
+        }
+    }
+}

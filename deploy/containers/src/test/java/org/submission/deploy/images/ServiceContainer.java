@@ -1,0 +1,109 @@
+package org.submission.deploy.images;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * A service's image run as the pod runs it: read-only root filesystem, every capability dropped,
+ * no new privileges, the image's own non-root user, and only {@code /tmp} writable (the pod's
+ * emptyDir). Host networking: the service listens on a free loopback port and reaches the
+ * test's PostgreSQL and WireMock on loopback.
+ */
+final class ServiceContainer implements AutoCloseable {
+
+    static final String BACKEND_USER = "container-test";
+    static final String BACKEND_PASSWORD = "container-test-secret";
+    private static final Duration READY_WITHIN = Duration.ofSeconds(180);
+
+    private final String name;
+    private final int port;
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+    private ServiceContainer(String name, int port) {
+        this.name = name;
+        this.port = port;
+    }
+
+    /** Starts the image with the pod's restrictions and these settings; returns once it listens. */
+    static ServiceContainer start(ServiceImage image, Map<String, String> env, String... podmanOptions) {
+        int port = freePort();
+        String name = image.service() + "-" + UUID.randomUUID().toString().substring(0, 8);
+        List<String> args = new ArrayList<>(List.of("run", "-d", "--name", name, "--network", "host",
+                "--read-only", "--read-only-tmpfs=false", "--tmpfs", "/tmp:rw,mode=1777,size=64m",
+                "--cap-drop", "ALL", "--security-opt", "no-new-privileges",
+                "-e", "QUARKUS_HTTP_HOST=127.0.0.1", "-e", "QUARKUS_HTTP_PORT=" + port,
+                "-e", "SUBMISSION_BACKEND_USER=" + BACKEND_USER, "-e", "SUBMISSION_BACKEND_PASSWORD=" + BACKEND_PASSWORD,
+                "-e", "SUBMISSION_DB_POOL_SIZE=4"));
+        env.forEach((key, value) -> args.addAll(List.of("-e", key + "=" + value)));
+        args.addAll(List.of(podmanOptions));
+        args.add(image.name());
+        Podman.run(args.toArray(String[]::new));
+        return new ServiceContainer(name, port);
+    }
+
+    String name() {
+        return name;
+    }
+
+    URI uri(String pathAndQuery) {
+        return URI.create("http://127.0.0.1:" + port + pathAndQuery);
+    }
+
+    /** Waits for 200 on /q/health/ready; fails with the container's log when it stops or times out. */
+    HttpResponse<String> awaitReady() throws InterruptedException {
+        long deadline = System.nanoTime() + READY_WITHIN.toNanos();
+        while (System.nanoTime() < deadline) {
+            try {
+                HttpResponse<String> ready = http.send(HttpRequest.newBuilder(uri("/q/health/ready"))
+                        .timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString());
+                if (ready.statusCode() == 200) {
+                    return ready;
+                }
+            } catch (IOException notYet) {
+                // not listening yet
+            }
+            if (!"running".equals(Podman.run("inspect", "--format", "{{.State.Status}}", name))) {
+                throw new AssertionError(name + " stopped before it was ready; its log:\n" + log());
+            }
+            Thread.sleep(250);
+        }
+        throw new AssertionError(name + " not ready within " + READY_WITHIN.toSeconds() + " s; its log:\n" + log());
+    }
+
+    /** A file of the service's process (the container's PID 1: the entry point execs java), read inside. */
+    String processFile(String file) {
+        return Podman.run("exec", name, "cat", "/proc/1/" + file);
+    }
+
+    /** The JVM's resident memory in MiB. */
+    long rssMib() {
+        return processFile("status").lines().filter(l -> l.startsWith("VmRSS:"))
+                .mapToLong(l -> Long.parseLong(l.replaceAll("\\D", "")) / 1024).findFirst().orElseThrow();
+    }
+
+    String log() {
+        return Podman.attempt("logs", "--tail", "60", name).out() + Podman.attempt("logs", "--tail", "60", name).err();
+    }
+
+    @Override
+    public void close() {
+        Podman.attempt("rm", "-f", "-t", "2", name);
+    }
+
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new IllegalStateException("no free port", e);
+        }
+    }
+}

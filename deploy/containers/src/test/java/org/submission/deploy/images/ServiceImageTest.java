@@ -1,0 +1,126 @@
+package org.submission.deploy.images;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.net.URI;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.submission.localpostgres.LocalPostgres;
+
+/**
+ * A service's image, built from its own Dockerfile.jvm and run as the manifests' pod runs it
+ * ({@link ServiceContainer}) against a real PostgreSQL; one container for the tests of a class.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+abstract class ServiceImageTest {
+
+    protected ServiceImage image;
+    protected ServiceContainer container;
+    private HttpResponse<String> firstReady;
+
+    /** The service's name (its folder). */
+    abstract String service();
+
+    /** The request the RSS is measured after, the {@code i}-th of 1,000. */
+    abstract String request(int i);
+
+    /** Settings beyond the database and the backend account. */
+    Map<String, String> settings() {
+        return Map.of();
+    }
+
+    @BeforeAll
+    void startContainer() throws Exception {
+        image = ServiceImage.of(service());
+        container = ServiceContainer.start(image, environment());
+        firstReady = container.awaitReady();
+    }
+
+    /** The database (migrations and demo data applied by whichever service starts first) and the class's settings. */
+    Map<String, String> environment() {
+        Map<String, String> env = new HashMap<>(settings());
+        env.put("SUBMISSION_DB_URL", LocalPostgres.sharedUrl());
+        env.put("SUBMISSION_SEED_DEMO", "true");
+        return env;
+    }
+
+    @AfterAll
+    void removeContainer() {
+        if (container != null) {
+            container.close();
+        }
+    }
+
+    @Test
+    void becomesReadyAgainstPostgres() {
+        assertThat(firstReady.body()).contains("\"status\": \"UP\"").contains("Reactive PostgreSQL connections health check");
+    }
+
+    @Test
+    void runsAsTheImagesNonRootUserWithoutCapabilitiesOrNewPrivileges() {
+        String status = container.processFile("status");
+
+        assertThat(status).containsPattern("(?m)^Uid:\\s+1001\\s+1001\\s+1001\\s+1001$")
+                .containsPattern("(?m)^CapEff:\\s+0+$").containsPattern("(?m)^CapBnd:\\s+0+$")
+                .containsPattern("(?m)^NoNewPrivs:\\s+1$");
+    }
+
+    @Test
+    void cannotWriteItsRootFilesystem() {
+        Podman.Result write = Podman.attempt("exec", container.name(), "touch", "/deployments/written");
+
+        assertThat(write.exitCode()).isNotZero();
+        assertThat(write.err()).contains("Read-only file system");
+    }
+
+    @Test
+    void mapsItsClassDataArchive() {
+        assertThat(container.processFile("maps")).as("the JVM maps the image's AppCDS archive (a refused one is not mapped)")
+                .contains("/deployments/app-cds.jsa");
+    }
+
+    @Test
+    void passesItsHealthcheck() {
+        Podman.Result check = Podman.attempt("healthcheck", "run", container.name());
+
+        assertThat(check.exitCode()).as("podman healthcheck run: %s%s", check.out(), check.err()).isZero();
+        assertThat(check.out()).doesNotContain("unhealthy");
+    }
+
+    @Test
+    void staysUnderTheManifestsMemoryRequestAfter1000Requests() throws Exception {
+        Map<Integer, Integer> statuses = Load.run(1000, i -> container.uri(request(i)));
+        long rss = container.rssMib();
+        System.out.printf("%s in its container: RSS %d MiB after 1,000 requests (%s)%n", service(), rss, statuses);
+
+        assertThat(statuses).containsOnlyKeys(200);
+        assertThat(rss).isLessThan(memoryRequestMib(service()));
+    }
+
+    /** The memory request of the service's Deployment in the kustomize base. */
+    static long memoryRequestMib(String service) throws Exception {
+        Path manifest = Podman.ROOT.resolve("deploy/k8s/base").resolve(service + ".yml");
+        for (JsonNode document : new ObjectMapper(new YAMLFactory()).readerFor(JsonNode.class)
+                .<JsonNode>readValues(manifest.toFile()).readAll()) {
+            if (document.path("kind").asText().equals("Deployment")) {
+                String memory = document.at("/spec/template/spec/containers/0/resources/requests/memory").asText();
+                assertThat(memory).endsWith("Mi");
+                return Long.parseLong(memory.substring(0, memory.length() - 2));
+            }
+        }
+        throw new AssertionError("no Deployment in " + manifest);
+    }
+
+    URI uri(String pathAndQuery) {
+        return container.uri(pathAndQuery);
+    }
+}

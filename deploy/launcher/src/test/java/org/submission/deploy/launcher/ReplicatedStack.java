@@ -1,0 +1,79 @@
+package org.submission.deploy.launcher;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.submission.deploy.testing.Project;
+
+/**
+ * The local stack of {@code ./run.sh --offline --replicas N}, started in the test's JVM: N
+ * replicas of each real service (their packaged quarkus-app) on one embedded PostgreSQL, behind
+ * the gateway, DOI lookups answered by the offline WireMock stub. For tests of what holds across
+ * replicas: {@code try (ReplicatedStack stack = ReplicatedStack.start(2)) { stack.gateway() ... }}.
+ */
+public final class ReplicatedStack implements AutoCloseable {
+
+    private final LocalStack stack;
+
+    private ReplicatedStack(LocalStack stack) {
+        this.stack = stack;
+    }
+
+    public static ReplicatedStack start(int replicas) throws Exception {
+        int port = freePortBlock(1 + 3 * replicas);
+        Path logs = Files.createTempDirectory("replicas-logs");
+        LaunchOptions options = LaunchOptions.parse(List.of("--offline", "--replicas", Integer.toString(replicas),
+                "--port", Integer.toString(port), "--timeout", "300", "--root", Project.ROOT.toString(),
+                "--logs", logs.toString()), Project.ROOT);
+        LocalStack stack = new LocalStack(options, Map.of());
+        ByteArrayOutputStream output = new ByteArrayOutputStream();
+        try {
+            stack.start(new PrintStream(output, true, StandardCharsets.UTF_8));
+        } catch (LaunchException e) {
+            throw new IllegalStateException(e.getMessage() + "\n" + output.toString(StandardCharsets.UTF_8), e);
+        }
+        return new ReplicatedStack(stack);
+    }
+
+    /** The gateway's base URL, e.g. {@code http://127.0.0.1:PORT}. */
+    public String gateway() {
+        return stack.baseUri().toString();
+    }
+
+    /** The replicas of one service, in the order of their ports. */
+    public List<ServiceProcess> replicas(String service) {
+        return stack.services().stream().filter(s -> s.spec().name().equals(service)).toList();
+    }
+
+    public String backendUser() {
+        return stack.backendUser();
+    }
+
+    public String backendPassword() {
+        return stack.demoPassword().orElseThrow();
+    }
+
+    @Override
+    public void close() {
+        stack.close();
+    }
+
+    /** The first port of {@code size} consecutive free ones. */
+    private static int freePortBlock(int size) throws Exception {
+        for (int attempt = 0; attempt < 50; attempt++) {
+            int first;
+            try (ServerSocket socket = new ServerSocket(0)) {
+                first = socket.getLocalPort();
+            }
+            if (first + size < 65535 && java.util.stream.IntStream.range(first, first + size).allMatch(Ports::free)) {
+                return first;
+            }
+        }
+        throw new IllegalStateException("no " + size + " consecutive free ports");
+    }
+}
