@@ -22,6 +22,7 @@ public final class ErrorMessages {
             case 414 -> "The request URL is too long.";
             case 415 -> "Unsupported content type.";
             case 431 -> "The request headers are too large.";
+            case 501 -> "This method is not implemented: the services serve GET, HEAD, POST and OPTIONS.";
             case 503 -> "The service is unavailable; try again shortly.";
             default -> status >= 500 ? "Internal server error." : "Request failed.";
         };

@@ -5,8 +5,9 @@ package org.submission.platform.http;
  * up), lowest first. Every {@code @Observes Router} of the platform takes its order from here, so
  * that the request pipeline reads in one place:
  * <ol>
- *   <li>{@link #SCREEN}: refuse malformed URIs, oversized request lines, headers and bodies,
- *       and repeated identity headers;</li>
+ *   <li>{@link #SCREEN}: refuse a method no service serves (405, or 501 for an invented one),
+ *       malformed URIs, oversized request lines, headers and bodies, and repeated identity
+ *       headers;</li>
  *   <li>{@link #QUERY}: keep a query value whole across {@code ;};</li>
  *   <li>{@link #FAILURES}: every failure the HTTP layer raises answers in JSON;</li>
  *   <li>{@link #XSRF_COOKIE}: issue the XSRF cookie to a caller that has none.</li>
