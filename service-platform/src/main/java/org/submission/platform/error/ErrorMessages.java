@@ -8,6 +8,7 @@ public final class ErrorMessages {
 
     public static final String UNAUTHENTICATED = "Authentication required: send valid credentials.";
     public static final String DATABASE_UNAVAILABLE = "The database is unavailable; try again shortly.";
+    public static final String SHUTTING_DOWN = "The service is stopping; try again: another replica answers.";
     public static final String DATABASE_BUSY = "The database is busy; try again shortly.";
 
     private ErrorMessages() {
