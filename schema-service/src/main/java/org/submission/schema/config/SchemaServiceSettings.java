@@ -22,4 +22,12 @@ public interface SchemaServiceSettings {
     /** How many answers (per distinct list of schema documents, merged or not) are kept. */
     @WithDefault("1000")
     int answerCacheSize();
+
+    /** Threads validating blobs (CPU-bound work kept off the event loops). */
+    @WithDefault("1")
+    int validationThreads();
+
+    /** Validations that may wait for a thread; beyond threads + queue a request answers 503. */
+    @WithDefault("1")
+    int validationQueue();
 }

@@ -1,6 +1,5 @@
 package org.submission.schema.rest;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.security.Authenticated;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;
@@ -28,7 +27,6 @@ import org.submission.schema.service.EntityIds;
 import org.submission.schema.service.MergeFlag;
 import org.submission.schema.service.SchemaService;
 import org.submission.schema.service.ValidationReport;
-import org.submission.platform.error.ApiException;
 
 /**
  * The schema endpoints, served at {@code /schemaservice} ({@link SchemaResource}) and at the alias
@@ -99,12 +97,8 @@ public abstract class SchemaEndpoints {
     @APIResponse(responseCode = "415", description = "The body is not sent as application/json")
     @APIResponse(responseCode = "503", description = UNAVAILABLE)
     public Uni<ValidationReport> validate(@Parameter(description = IDS, required = true, example = "10") @QueryParam("entityIds") List<String> entityIds,
-                                          JsonNode blob) {
-        List<Long> ids = EntityIds.parse(entityIds);
-        if (blob == null || !blob.isObject()) {
-            throw ApiException.badRequest("The body must be a JSON object: the metadata blob.");
-        }
-        return service.validate(ids, blob);
+                                          byte[] body) {
+        return service.validate(EntityIds.parse(entityIds), () -> JsonBodyReader.metadataBlob(body));
     }
 
     /** {@code ?merge} and {@code ?merge=} ask for a merge too, though JAX-RS hands both over as no value. */

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.submission.schema.config.SchemaServiceSettings;
 import org.submission.schema.store.SchemaStore;
@@ -25,10 +26,13 @@ public class SchemaService {
     private final RepositorySchemaLookup repositories;
     private final SchemaStore store;
     private final Cache<SchemaAnswer.Key, SchemaAnswer> answers;
+    private final ValidationWorkers validations;
 
-    public SchemaService(RepositorySchemaLookup repositories, SchemaStore store, SchemaServiceSettings settings) {
+    public SchemaService(RepositorySchemaLookup repositories, SchemaStore store, SchemaServiceSettings settings,
+                         ValidationWorkers validations) {
         this.repositories = repositories;
         this.store = store;
+        this.validations = validations;
         this.answers = Caffeine.newBuilder().maximumSize(settings.answerCacheSize()).build();
     }
 
@@ -38,8 +42,9 @@ public class SchemaService {
                 .map(SchemaAnswer::orThrow);
     }
 
-    public Uni<ValidationReport> validate(List<Long> ids, JsonNode blob) {
-        return documents(ids).map(found -> BlobValidator.validate(SchemaOrder.order(found), blob));
+    /** The blob is parsed, as it is validated, on a validation thread: both take long for a large one. */
+    public Uni<ValidationReport> validate(List<Long> ids, Supplier<JsonNode> blob) {
+        return documents(ids).chain(found -> validations.run(() -> BlobValidator.validate(SchemaOrder.order(found), blob.get())));
     }
 
     /** The repositories' documents in request order, repository by repository, each document once. */
