@@ -40,10 +40,14 @@ class InventedMethodsTest {
         long heapBefore = heapAfterGc();
 
         send(20, REQUESTS);
+        long seriesAfter = series();
+        long heapGrowth = heapAfterGc() - heapBefore;
+        System.out.printf("InventedMethodsTest: %d invented methods: series %d -> %d, heap after GC %+d KB%n",
+                REQUESTS - 20, seriesBefore, seriesAfter, heapGrowth / 1024);
 
-        assertThat(series()).isEqualTo(seriesBefore);
+        assertThat(seriesAfter).isEqualTo(seriesBefore);
         // 5,000 names of 2 KB held by the registry would be well over 10 MB
-        assertThat(heapAfterGc() - heapBefore).isLessThan(4L * 1024 * 1024);
+        assertThat(heapGrowth).isLessThan(4L * 1024 * 1024);
     }
 
     private static long series() {
@@ -66,7 +70,7 @@ class InventedMethodsTest {
                 out.write(("M" + i + PADDING + " /probe/open HTTP/1.1\r\nHost: localhost\r\n\r\n")
                         .getBytes(StandardCharsets.ISO_8859_1));
                 out.flush();
-                assertThat(readAnswer(in)).startsWith("HTTP/1.1 501 ");
+                assertThat(readAnswer(in)).as("refused").matches("(?s)HTTP/1\\.1 [45]\\d\\d .*");
             }
         }
     }
