@@ -14,6 +14,7 @@ import java.util.Set;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.submission.platform.error.ErrorMessages;
 import org.submission.platform.error.RouterErrors;
+import org.submission.platform.http.PathAliases;
 import org.submission.platform.http.RouteOrder;
 
 /**
@@ -63,6 +64,10 @@ public class RequestScreen {
         String method = request.method().name();
         if (!SERVED_METHODS.contains(method)) {
             refuse(ctx, method);
+            return;
+        }
+        if (PathAliases.rerouted(ctx)) {
+            ctx.next();
             return;
         }
         if (RouterErrors.malformed(request.uri())) {
