@@ -42,10 +42,10 @@ class AccessAndErrorsTest {
             paul@partner.org     | S-all     | 200
             ada@elsewhere.org    | S-all     | 200
             backend              | S-all     | 200
-            sam@example.edu      | S-all     | 403
-            ulrich@elsewhere.org | S-all     | 403
-            nobody@example.edu   | S-all     | 403
-            ursula@example.edu   | S-outside | 403
+            sam@example.edu      | S-all     | 404
+            ulrich@elsewhere.org | S-all     | 404
+            nobody@example.edu   | S-all     | 404
+            ursula@example.edu   | S-outside | 404
             """)
     void onlyTheSubmitterAPreparerAnAdminOrABackendAccountMayAsk(String caller, String submission, int status) {
         for (String endpoint : new String[] {"/policy/policies", "/policy/repositories"}) {
@@ -54,10 +54,19 @@ class AccessAndErrorsTest {
         }
     }
 
-    @Test
-    void aForbiddenAnswerIsAJsonError() {
-        Requests.as("sam@example.edu").queryParam("submission", fixture.id("S-all")).get("/policy/policies")
-                .then().statusCode(403).contentType(ContentType.JSON).body("error", containsString("submitter"));
+    @ParameterizedTest
+    @ValueSource(strings = {"sam@example.edu", "nobody@example.edu"})
+    void aPersonIsToldTheSameForASubmissionNotTheirsAsForOneThatDoesNotExist(String person) {
+        long existing = fixture.id("S-all");
+        long absent = 9_000_000_000L + existing;
+        for (String endpoint : ENDPOINTS) {
+            String notTheirs = Requests.as(person).queryParam("submission", existing).get(endpoint)
+                    .then().statusCode(404).contentType(ContentType.JSON).extract().path("error");
+            String missing = Requests.as(person).queryParam("submission", absent).get(endpoint)
+                    .then().statusCode(404).contentType(ContentType.JSON).extract().path("error");
+
+            assertThat(notTheirs.replace(String.valueOf(existing), "N")).isEqualTo(missing.replace(String.valueOf(absent), "N"));
+        }
     }
 
     @ParameterizedTest(name = "submission=\"{0}\"")

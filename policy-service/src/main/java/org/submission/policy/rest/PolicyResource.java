@@ -45,8 +45,8 @@ public class PolicyResource {
             + " both arrays always present.";
     private static final String BAD_REQUEST = "submission missing, empty, given twice, not a decimal integer (61;62"
             + " included) or out of range; explain not true/false";
-    private static final String FORBIDDEN = "The caller is not the submitter, a preparer, an admin user or a backend account";
-    private static final String NOT_FOUND = "No submission with that id";
+    private static final String NOT_FOUND = "No submission with that id, or one the caller may not ask about (not its"
+            + " submitter, a preparer, an admin user or a backend account): the same answer for both";
     private static final String UNAVAILABLE = "The database is unreachable; retry later (header Retry-After)";
 
     private final PolicyService service;
@@ -62,7 +62,6 @@ public class PolicyResource {
             mediaType = MediaType.APPLICATION_JSON, schema = @Schema(type = SchemaType.ARRAY, implementation = PolicyEntryBody.class)))
     @APIResponse(responseCode = "400", description = BAD_REQUEST)
     @APIResponse(responseCode = "401", description = "Not authenticated")
-    @APIResponse(responseCode = "403", description = FORBIDDEN)
     @APIResponse(responseCode = "404", description = NOT_FOUND)
     @APIResponse(responseCode = "405", description = "Any method other than GET, HEAD, OPTIONS and POST on this path")
     @APIResponse(responseCode = "503", description = UNAVAILABLE)
@@ -80,7 +79,7 @@ public class PolicyResource {
             mediaType = MediaType.APPLICATION_JSON, schema = @Schema(type = SchemaType.ARRAY, implementation = PolicyEntryBody.class)))
     @APIResponse(responseCode = "400", description = BAD_REQUEST)
     @APIResponse(responseCode = "401", description = "Not authenticated")
-    @APIResponse(responseCode = "403", description = FORBIDDEN + "; or the X-XSRF-TOKEN header does not echo the XSRF-TOKEN cookie")
+    @APIResponse(responseCode = "403", description = "The X-XSRF-TOKEN header does not echo the XSRF-TOKEN cookie")
     @APIResponse(responseCode = "404", description = NOT_FOUND)
     @APIResponse(responseCode = "415", description = "POST body that is not application/x-www-form-urlencoded")
     @APIResponse(responseCode = "503", description = UNAVAILABLE)
@@ -99,7 +98,6 @@ public class PolicyResource {
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = RepositoryChoiceBody.class)))
     @APIResponse(responseCode = "400", description = BAD_REQUEST)
     @APIResponse(responseCode = "401", description = "Not authenticated")
-    @APIResponse(responseCode = "403", description = FORBIDDEN)
     @APIResponse(responseCode = "404", description = NOT_FOUND)
     @APIResponse(responseCode = "405", description = "Any method other than GET, HEAD, OPTIONS and POST on this path")
     @APIResponse(responseCode = "503", description = UNAVAILABLE)
@@ -118,7 +116,7 @@ public class PolicyResource {
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = RepositoryChoiceBody.class)))
     @APIResponse(responseCode = "400", description = BAD_REQUEST)
     @APIResponse(responseCode = "401", description = "Not authenticated")
-    @APIResponse(responseCode = "403", description = FORBIDDEN + "; or the X-XSRF-TOKEN header does not echo the XSRF-TOKEN cookie")
+    @APIResponse(responseCode = "403", description = "The X-XSRF-TOKEN header does not echo the XSRF-TOKEN cookie")
     @APIResponse(responseCode = "404", description = NOT_FOUND)
     @APIResponse(responseCode = "415", description = "POST body that is not application/x-www-form-urlencoded")
     @APIResponse(responseCode = "503", description = UNAVAILABLE)

@@ -49,12 +49,11 @@ public class PolicyService {
                 .asTuple()
                 .map(both -> {
                     SubmissionGraph graph = both.getItem2();
-                    if (graph == null) {
-                        throw ApiException.notFound("No submission with id " + submissionId + ".");
-                    }
-                    if (!PolicyRules.mayRead(both.getItem1(), graph)) {
-                        throw ApiException.forbidden("Only the submitter, a preparer, an administrator or a backend"
-                                + " account may ask about submission " + submissionId + ".");
+                    // "not yours" answers as "does not exist": a 403 would tell anyone whose identity
+                    // the proxy vouches for which submission ids exist (README "Errors")
+                    if (graph == null || !PolicyRules.mayRead(both.getItem1(), graph)) {
+                        throw ApiException.notFound("No submission with id " + submissionId
+                                + " that you may ask about (its submitter, a preparer, an administrator or a backend account).");
                     }
                     return new Seen(both.getItem1(), graph);
                 });

@@ -26,4 +26,12 @@ public interface SchemaServiceSettings {
      */
     @WithDefault("1000")
     int answerCacheSize();
+
+    /** Threads validating blobs (CPU-bound work kept off the event loops). */
+    @WithDefault("1")
+    int validationThreads();
+
+    /** Validations that may wait for a thread; beyond threads + queue a request answers 503. */
+    @WithDefault("1")
+    int validationQueue();
 }

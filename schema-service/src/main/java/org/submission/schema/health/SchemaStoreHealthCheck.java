@@ -10,7 +10,8 @@ import org.submission.schema.store.StoredSchema;
 
 /**
  * Reports the store's size and the folder documents that are unusable; those answer 409 but do
- * not make the service unready, since every other schema still serves.
+ * not make the service unready, since every other schema still serves. The answer is public: it
+ * names each such document and the kind of its problem, never its content.
  */
 @Readiness
 @ApplicationScoped
@@ -28,7 +29,7 @@ public class SchemaStoreHealthCheck implements HealthCheck {
                 .withData("documents", store.documents().size())
                 .withData("unusable", store.unusable().size());
         for (StoredSchema document : store.unusable()) {
-            response.withData("unusable " + document.key(), document.problem());
+            response.withData("unusable " + document.key(), document.problemKind());
         }
         return response.build();
     }

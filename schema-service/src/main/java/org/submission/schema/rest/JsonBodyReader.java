@@ -9,7 +9,9 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.ext.MessageBodyReader;
 import jakarta.ws.rs.ext.Provider;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.io.InputStream;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Type;
@@ -25,6 +27,13 @@ import org.submission.platform.error.ApiException;
 @Consumes(MediaType.APPLICATION_JSON)
 public class JsonBodyReader implements MessageBodyReader<JsonNode> {
 
+    /**
+     * Far above any real blob (a form's few dozen keys, a few thousand authors), far below the
+     * 90,000 unknown keys that made the validator build 90,000 failures: each value can fail a
+     * schema once, and the validator (everit) builds every failure before the first can be kept.
+     */
+    public static final int MAX_BLOB_VALUES = 20_000;
+
     @Override
     public boolean isReadable(Class<?> type, Type genericType, Annotation[] annotations, MediaType mediaType) {
         return type == JsonNode.class;
@@ -33,6 +42,42 @@ public class JsonBodyReader implements MessageBodyReader<JsonNode> {
     @Override
     public JsonNode readFrom(Class<JsonNode> type, Type genericType, Annotation[] annotations, MediaType mediaType,
                              MultivaluedMap<String, String> headers, InputStream body) throws IOException {
+        return parse(body);
+    }
+
+    /**
+     * The metadata blob of a validation: one JSON object. Called on a validation thread, not as a
+     * reader on the event loop: parsing a large blob takes long enough to delay other requests.
+     */
+    public static JsonNode metadataBlob(byte[] body) {
+        try {
+            JsonNode blob = parse(new ByteArrayInputStream(body));
+            if (blob == null || !blob.isObject()) {
+                throw ApiException.badRequest("The body must be a JSON object: the metadata blob.");
+            }
+            if (values(blob, 0) > MAX_BLOB_VALUES) {
+                throw ApiException.badRequest("The metadata blob holds more than " + MAX_BLOB_VALUES
+                        + " JSON values (keys, array elements): send the blob the submission has.");
+            }
+            return blob;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Counts up to just past the limit. */
+    private static int values(JsonNode node, int counted) {
+        int total = counted + 1;
+        for (JsonNode child : node) {
+            if (total > MAX_BLOB_VALUES) {
+                return total;
+            }
+            total = values(child, total);
+        }
+        return total;
+    }
+
+    private static JsonNode parse(InputStream body) throws IOException {
         try {
             return Json.MAPPER.readTree(body);
         } catch (StreamConstraintsException beyondLimits) {

@@ -1,6 +1,5 @@
 package org.submission.schema.rest;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.security.Authenticated;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;
@@ -27,7 +26,6 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.submission.schema.service.EntityIds;
 import org.submission.schema.service.MergeFlag;
 import org.submission.schema.service.SchemaService;
-import org.submission.platform.error.ApiException;
 
 /**
  * The schema endpoints at {@code /schemaservice}, also served at the alias {@code /schema} that
@@ -100,12 +98,8 @@ public class SchemaResource {
     @APIResponse(responseCode = "415", description = "The body is not sent as application/json")
     @APIResponse(responseCode = "503", description = UNAVAILABLE)
     public Uni<ValidationReportBody> validate(@Parameter(description = IDS, required = true, example = "10") @QueryParam("entityIds") List<String> entityIds,
-                                          JsonNode blob) {
-        List<Long> ids = EntityIds.parse(entityIds);
-        if (blob == null || !blob.isObject()) {
-            throw ApiException.badRequest("The body must be a JSON object: the metadata blob.");
-        }
-        return service.validate(ids, blob).map(ValidationReportBody::of);
+                                          byte[] body) {
+        return service.validate(EntityIds.parse(entityIds), () -> JsonBodyReader.metadataBlob(body)).map(ValidationReportBody::of);
     }
 
     /** {@code ?merge} and {@code ?merge=} ask for a merge too, though JAX-RS hands both over as no value. */

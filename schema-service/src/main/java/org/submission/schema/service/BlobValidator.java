@@ -4,9 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import java.util.stream.Collectors;
+import java.util.TreeSet;
 import org.everit.json.schema.ValidationException;
 import org.submission.schema.store.Json;
 import org.submission.schema.store.StoredSchema;
@@ -16,6 +14,7 @@ import org.submission.schema.store.StoredSchema;
  * each schema, unmodified, with
  * everit-json-schema. Failures are flattened to their causes; an anyOf/oneOf failure is one error
  * (its alternatives are no separate faults) whose message lists why each alternative failed.
+ * CPU-heavy for a large blob: {@link ValidationWorkers} runs it, never an event loop.
  */
 public final class BlobValidator {
 
@@ -24,8 +23,10 @@ public final class BlobValidator {
     /** A pointer or message quotes the blob (an unexpected key, a value outside an enum): cut it beyond this length. */
     static final int MAX_TEXT = 300;
 
-    /** everit's messages for a missing and an unexpected key, which name the key. */
-    private static final Pattern NAMED_KEY = Pattern.compile("(?:required key \\[(.*)] not found|extraneous key \\[(.*)] is not permitted)");
+    private static final String REQUIRED = "required key [";
+    private static final String REQUIRED_END = "] not found";
+    private static final String EXTRANEOUS = "extraneous key [";
+    private static final String EXTRANEOUS_END = "] is not permitted";
     private static final Comparator<ValidationError> ORDER = Comparator.comparing(ValidationError::pointer)
             .thenComparing(ValidationError::keyword).thenComparing(ValidationError::message);
 
@@ -35,35 +36,68 @@ public final class BlobValidator {
     public static ValidationReport validate(List<StoredSchema> schemas, JsonNode blob) {
         Object instance = Json.toOrgJson(blob);
         List<ValidationError> errors = new ArrayList<>();
+        boolean truncated = false;
         for (StoredSchema schema : schemas) {
             try {
                 schema.validator().validate(instance);
             } catch (ValidationException failure) {
-                List<ValidationError> found = new ArrayList<>();
-                collect(failure, schema.name(), found);
-                // a constraint reached along two paths (global schema and form both) fails twice alike
-                found.stream().distinct().sorted(ORDER).forEach(errors::add);
+                // only the first errors in order are kept: a blob of 90,000 unknown keys fails 90,000
+                // times, and holding and sorting them all took seconds and most of the heap
+                Kept kept = new Kept(MAX_ERRORS - errors.size());
+                collect(failure, schema.name(), kept);
+                kept.errors.forEach(e -> errors.add(new ValidationError(e.schema(), shorten(e.pointer()), e.keyword(),
+                        shorten(e.message()))));
+                truncated |= kept.overflow;
             }
         }
-        boolean truncated = errors.size() > MAX_ERRORS;
-        List<ValidationError> listed = errors.subList(0, Math.min(errors.size(), MAX_ERRORS)).stream()
-                .map(e -> new ValidationError(e.schema(), shorten(e.pointer()), e.keyword(), shorten(e.message()))).toList();
-        return new ValidationReport(errors.isEmpty(), listed, truncated);
+        return new ValidationReport(errors.isEmpty() && !truncated, errors, truncated);
     }
 
-    private static void collect(ValidationException failure, String schema, List<ValidationError> out) {
+    /** The smallest errors in order, at most {@code room}, each once (two paths to one constraint fail alike). */
+    private static final class Kept {
+        final int room;
+        final TreeSet<ValidationError> errors = new TreeSet<>(ORDER);
+        boolean overflow;
+
+        Kept(int room) {
+            this.room = room;
+        }
+
+        void add(ValidationError error) {
+            errors.add(error);
+            if (errors.size() > room) {
+                errors.pollLast();
+                overflow = true;
+            }
+        }
+    }
+
+    private static void collect(ValidationException failure, String schema, Kept out) {
         String keyword = failure.getKeyword() == null ? "schema" : failure.getKeyword();
         boolean alternatives = keyword.equals("anyOf") || keyword.equals("oneOf");
         if (failure.getCausingExceptions().isEmpty() || alternatives) {
             String message = failure.getErrorMessage();
             if (alternatives && !failure.getCausingExceptions().isEmpty()) {
-                message += " (" + failure.getCausingExceptions().stream().flatMap(c -> c.getAllMessages().stream())
-                        .collect(Collectors.joining("; ")) + ")";
+                message += " (" + alternativesMessage(failure) + ")";
             }
             out.add(new ValidationError(schema, pointer(failure, keyword), keyword, message));
             return;
         }
         failure.getCausingExceptions().forEach(cause -> collect(cause, schema, out));
+    }
+
+    /** Why each alternative failed, "; "-separated, no longer than an answer shows. */
+    private static String alternativesMessage(ValidationException failure) {
+        StringBuilder text = new StringBuilder();
+        for (ValidationException cause : failure.getCausingExceptions()) {
+            for (String message : cause.getAllMessages()) {
+                if (text.length() > MAX_TEXT) {
+                    return text.toString();
+                }
+                text.append(text.isEmpty() ? "" : "; ").append(message);
+            }
+        }
+        return text.toString();
     }
 
     private static String shorten(String text) {
@@ -79,11 +113,24 @@ public final class BlobValidator {
         String pointer = failure.getPointerToViolation() == null ? "" : failure.getPointerToViolation();
         pointer = pointer.startsWith("#") ? pointer.substring(1) : pointer;
         if (keyword.equals("required") || keyword.equals("additionalProperties")) {
-            Matcher key = NAMED_KEY.matcher(failure.getErrorMessage());
-            if (key.matches()) {
-                pointer += "/" + Json.escape(key.group(1) != null ? key.group(1) : key.group(2));
+            String key = namedKey(failure.getErrorMessage());
+            if (key != null) {
+                pointer += "/" + Json.escape(key);
             }
         }
         return pointer;
+    }
+
+    /** The key everit's message for a missing or an unexpected key names, or null. */
+    private static String namedKey(String message) {
+        if (message.startsWith(REQUIRED) && message.endsWith(REQUIRED_END)
+                && message.length() >= REQUIRED.length() + REQUIRED_END.length()) {
+            return message.substring(REQUIRED.length(), message.length() - REQUIRED_END.length());
+        }
+        if (message.startsWith(EXTRANEOUS) && message.endsWith(EXTRANEOUS_END)
+                && message.length() >= EXTRANEOUS.length() + EXTRANEOUS_END.length()) {
+            return message.substring(EXTRANEOUS.length(), message.length() - EXTRANEOUS_END.length());
+        }
+        return null;
     }
 }

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.submission.schema.store.SchemaStore;
 import org.submission.schema.store.StoredSchema;
@@ -27,11 +28,14 @@ public class SchemaService {
     private final RepositorySchemaLookup repositories;
     private final SchemaStore store;
     private final Cache answers;
+    private final ValidationWorkers validations;
 
-    public SchemaService(RepositorySchemaLookup repositories, SchemaStore store, @CacheName(ANSWERS) Cache answers) {
+    public SchemaService(RepositorySchemaLookup repositories, SchemaStore store, @CacheName(ANSWERS) Cache answers,
+                         ValidationWorkers validations) {
         this.repositories = repositories;
         this.store = store;
         this.answers = answers;
+        this.validations = validations;
     }
 
     public Uni<SchemaAnswer> schemas(List<Long> ids, boolean merged) {
@@ -40,8 +44,9 @@ public class SchemaService {
                 .map(SchemaAnswer::orThrow);
     }
 
-    public Uni<ValidationReport> validate(List<Long> ids, JsonNode blob) {
-        return documents(ids).map(found -> BlobValidator.validate(SchemaOrder.order(found), blob));
+    /** The blob is parsed, as it is validated, on a validation thread: both take long for a large one. */
+    public Uni<ValidationReport> validate(List<Long> ids, Supplier<JsonNode> blob) {
+        return documents(ids).chain(found -> validations.run(() -> BlobValidator.validate(SchemaOrder.order(found), blob.get())));
     }
 
     /** The repositories' documents in request order, repository by repository, each document once. */

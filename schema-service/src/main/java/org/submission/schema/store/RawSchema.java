@@ -12,6 +12,7 @@ import java.net.URISyntaxException;
  * @param json    the document, or null when {@code problem} says why it is unusable
  * @param id      its {@code $id} without fragment, or null
  * @param base    the URI its relative references resolve against: the {@code $id}, else its store location
+ * @param problem why it cannot be used, naming the kind of problem only (it is shown in the readiness answer)
  */
 record RawSchema(int index, SchemaSource source, ObjectNode json, String id, URI base, String problem) {
 
@@ -24,7 +25,9 @@ record RawSchema(int index, SchemaSource source, ObjectNode json, String id, URI
         try {
             json = Json.parse(source.content());
         } catch (JsonProcessingException e) {
-            return new RawSchema(index, source, null, null, location, "not valid JSON: " + e.getOriginalMessage());
+            // the position only: the parser's message quotes the text, and the file may not be a schema at all
+            return new RawSchema(index, source, null, null, location, "not valid JSON (line " + e.getLocation().getLineNr()
+                    + ", column " + e.getLocation().getColumnNr() + ")");
         }
         if (!(json instanceof ObjectNode document)) {
             return new RawSchema(index, source, null, null, location, "not a JSON object");
@@ -37,7 +40,7 @@ record RawSchema(int index, SchemaSource source, ObjectNode json, String id, URI
             URI id = location.resolve(new URI(UriIndex.withoutFragment(declared.textValue())));
             return new RawSchema(index, source, document, id.toString(), id, null);
         } catch (URISyntaxException | IllegalArgumentException e) {
-            return new RawSchema(index, source, document, null, location, "$id is not a URI: " + declared.textValue());
+            return new RawSchema(index, source, document, null, location, "$id is not a URI");
         }
     }
 

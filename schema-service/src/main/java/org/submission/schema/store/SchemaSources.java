@@ -52,8 +52,10 @@ public final class SchemaSources {
 
     /**
      * Every {@code *.json} file under the folder, at any depth, in path order. A file that cannot
-     * be read becomes an unusable document (answered with 409) rather than stopping the service;
-     * a folder that does not exist is a configuration mistake and stops it.
+     * be read becomes an unusable document (answered with 409) rather than stopping the service,
+     * and so does a symbolic link to a file outside the folder, which is never read: the folder is
+     * what the operator chose to publish. A folder that does not exist is a configuration mistake
+     * and stops it.
      */
     public static List<SchemaSource> directory(Path folder) {
         if (!Files.isDirectory(folder)) {
@@ -66,18 +68,31 @@ public final class SchemaSources {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot list SCHEMA_SERVICE_DIR " + folder, e);
         }
+        Path published = realPath(folder);
         List<SchemaSource> sources = new ArrayList<>();
         for (Path file : files) {
             String key = key(folder.relativize(file), folder);
             // named relative to the folder: answers may quote it, and must not reveal the host's layout
             String origin = "SCHEMA_SERVICE_DIR/" + folder.relativize(file).toString().replace('\\', '/');
             try {
+                if (!file.toRealPath().startsWith(published)) {
+                    sources.add(SchemaSource.unreadable(key, origin, "a link to a file outside SCHEMA_SERVICE_DIR"));
+                    continue;
+                }
                 sources.add(SchemaSource.of(key, origin, false, Files.readAllBytes(file)));
             } catch (IOException e) {
                 sources.add(SchemaSource.unreadable(key, origin, "the file cannot be read"));
             }
         }
         return sources;
+    }
+
+    private static Path realPath(Path folder) {
+        try {
+            return folder.toRealPath();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot resolve SCHEMA_SERVICE_DIR " + folder, e);
+        }
     }
 
     /** {@code <institution>/<file>}: the file's folder and name (the folder's own name for a top-level file). */

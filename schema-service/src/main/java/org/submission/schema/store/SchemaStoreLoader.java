@@ -24,6 +24,8 @@ import org.everit.json.schema.Schema;
  */
 public final class SchemaStoreLoader {
 
+    private static final String NOT_A_SCHEMA = "not a usable draft-07 schema";
+
     private SchemaStoreLoader() {
     }
 
@@ -71,20 +73,20 @@ public final class SchemaStoreLoader {
 
     private static StoredSchema prepare(RawSchema raw, Dereferencer dereferencer) {
         if (raw.problem() != null) {
-            return StoredSchema.unusable(raw, raw.problem());
+            return StoredSchema.unusable(raw, raw.problem(), raw.problem());
         }
         try {
             ObjectNode schema = dereferencer.dereference(raw);
             // checked as served: a $ref may stand where the meta-schema wants a string (a title, say)
             Draft07.checkDocument(schema);
             Schema validator = Draft07.validator(schema);
-            return new StoredSchema(raw.index(), raw.key(), raw.source().origin(), raw.id(), null, schema,
+            return new StoredSchema(raw.index(), raw.key(), raw.source().origin(), raw.id(), null, null, schema,
                     Json.bytes(schema), formProperties(schema), Set.of(), validator);
         } catch (SchemaProblem e) {
-            return StoredSchema.unusable(raw, e.getMessage());
+            return StoredSchema.unusable(raw, NOT_A_SCHEMA, e.getMessage());
         } catch (RuntimeException e) {
             // an operator's file must never stop the service; a bundled one still does, by being unusable
-            return StoredSchema.unusable(raw, "cannot be prepared: " + e);
+            return StoredSchema.unusable(raw, NOT_A_SCHEMA, "cannot be prepared: " + e);
         }
     }
 
@@ -102,7 +104,7 @@ public final class SchemaStoreLoader {
                 pending.addAll(direct.get(next));
             }
         }
-        return new StoredSchema(document.index(), document.key(), document.origin(), document.id(), null,
+        return new StoredSchema(document.index(), document.key(), document.origin(), document.id(), null, null,
                 document.schema(), document.json(), document.formProperties(), Collections.unmodifiableSet(reached),
                 document.validator());
     }

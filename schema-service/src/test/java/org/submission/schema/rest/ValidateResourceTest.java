@@ -132,6 +132,17 @@ class ValidateResourceTest {
     }
 
     @Test
+    void aBlobOfMoreValuesThanTheLimitIsABadRequestNamingIt() {
+        StringBuilder blob = new StringBuilder("{\"title\": \"t\"");
+        for (int i = 0; i < 20_000; i++) {
+            blob.append(",\"k").append(i).append("\":1");
+        }
+        backend().contentType("application/json").body(blob.append('}').toString().getBytes(StandardCharsets.UTF_8))
+                .post("/schemaservice/validate?entityIds=10").then().statusCode(400).contentType("application/json")
+                .body("error", containsString("more than 20000 JSON values"));
+    }
+
+    @Test
     void aBlobNestedToTheLimitIsValidated() {
         byte[] body = ("{\"agent_information\": {\"a\": " + "[".repeat(98) + "]".repeat(98) + "}}").getBytes(StandardCharsets.UTF_8);
         backend().contentType("application/json").body(body).post("/schemaservice/validate?entityIds=12").then()

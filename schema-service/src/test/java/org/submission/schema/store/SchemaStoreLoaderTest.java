@@ -131,6 +131,37 @@ class SchemaStoreLoaderTest {
     }
 
     @Test
+    void anUnusableFolderFileIsKnownByTheKindOfItsProblemNeverByItsContent(@TempDir Path root) throws IOException {
+        Files.writeString(root.resolve("leak.json"), "SUBMISSION_BACKEND_PASSWORD=hunter2\n", StandardCharsets.UTF_8);
+
+        SchemaStore store = SchemaStoreLoader.build(List.of(bundled("pass/good.json", GOOD)), SchemaSources.directory(root));
+
+        assertThat(store.unusable()).singleElement().satisfies(d -> {
+            assertThat(d.problemKind()).matches("not valid JSON \\(line 1, column \\d+\\)");
+            assertThat(d.problem()).doesNotContain("SUBMISSION_BACKEND_PASSWORD").doesNotContain("hunter2");
+        });
+    }
+
+    @Test
+    void aLinkToAFileOutsideTheFolderIsNeverRead(@TempDir Path root) throws IOException {
+        Path outside = Files.createDirectories(root.resolve("outside"));
+        Files.writeString(outside.resolve("secret.json"), "{\"title\": \"not published\"}", StandardCharsets.UTF_8);
+        Path folder = Files.createDirectories(root.resolve("schemas/jhu"));
+        Files.createSymbolicLink(folder.resolve("common.json"), outside.resolve("secret.json"));
+        Files.createSymbolicLink(folder.resolve("inside.json"), folder.resolve("common.json").resolveSibling("real.json"));
+        write(folder.resolve("real.json"), "{}");
+
+        List<SchemaSource> sources = SchemaSources.directory(root.resolve("schemas"));
+
+        assertThat(sources).filteredOn(s -> s.key().equals("jhu/common.json")).singleElement().satisfies(s -> {
+            assertThat(s.content()).isNull();
+            assertThat(s.problem()).isEqualTo("a link to a file outside SCHEMA_SERVICE_DIR");
+        });
+        assertThat(sources).filteredOn(s -> s.key().equals("jhu/inside.json")).singleElement()
+                .satisfies(s -> assertThat(s.content()).isNotNull());
+    }
+
+    @Test
     void aMissingFolderStopsTheService(@TempDir Path root) {
         assertThatThrownBy(() -> SchemaSources.directory(root.resolve("absent")))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("not a readable folder");

@@ -1,8 +1,11 @@
 package org.submission.platform.error;
 
+import io.vertx.core.http.ConnectionPoolTooBusyException;
+import io.vertx.core.impl.NoStackTraceThrowable;
 import io.vertx.core.net.impl.ConnectionBase;
 import io.vertx.sqlclient.ClosedConnectionException;
 import io.vertx.sqlclient.DatabaseException;
+import io.vertx.sqlclient.impl.pool.SqlConnectionPool;
 import java.net.ConnectException;
 import java.nio.channels.ClosedChannelException;
 import java.sql.SQLException;
@@ -18,6 +21,10 @@ public final class DatabaseOutage {
 
     /** admin_shutdown, crash_shutdown, cannot_connect_now, too_many_connections. */
     private static final Set<String> OUTAGE_STATES = Set.of("57P01", "57P02", "57P03", "53300");
+    /** query_canceled (statement_timeout), lock_not_available (lock_timeout). */
+    private static final Set<String> BUSY_STATES = Set.of("57014", "55P03");
+    /** The one instance the reactive pool fails a pooled query with when no connection came in time. */
+    private static final Throwable QUERY_ACQUIRE_TIMEOUT = acquireTimeoutSentinel();
 
     private DatabaseOutage() {
     }
@@ -32,6 +39,48 @@ public final class DatabaseOutage {
             }
         }
         return false;
+    }
+
+    /**
+     * The database is reachable but did not serve in time: no pooled connection within the
+     * acquisition limit or too many waiting for one, a statement or lock wait over PostgreSQL's
+     * limits (PoolLimits). Answered 503 like an outage; it never makes a replica unready.
+     */
+    public static boolean busy(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t == QUERY_ACQUIRE_TIMEOUT || t instanceof ConnectionPoolTooBusyException || acquireTimeout(t)) {
+                return true;
+            }
+            String state = sqlState(t);
+            if (state != null && BUSY_STATES.contains(state)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * vertx-sql-client fails a connection acquisition that outlasts the pool's time limit with a bare
+     * {@link NoStackTraceThrowable} whose text is its fixed word "Timeout" (not a server's localised
+     * message: the only mark it has). SlowDatabaseTest sees it from a real pool.
+     */
+    private static boolean acquireTimeout(Throwable t) {
+        return t instanceof NoStackTraceThrowable && "Timeout".equals(t.getMessage());
+    }
+
+    /**
+     * A pooled query's acquisition timeout is a private constant of vertx-sql-client without a type
+     * of its own; read once, so that it is recognised by identity. DatabaseOutageTest fails if a new
+     * version renames it.
+     */
+    private static Throwable acquireTimeoutSentinel() {
+        try {
+            var field = SqlConnectionPool.class.getDeclaredField("POOL_QUERY_TIMEOUT_EXCEPTION");
+            field.setAccessible(true);
+            return (Throwable) field.get(null);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return null;
+        }
     }
 
     /** Connection exceptions (class 08) and the server states of an outage. */

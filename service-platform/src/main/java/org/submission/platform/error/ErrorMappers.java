@@ -97,6 +97,11 @@ public class ErrorMappers {
             return Response.status(503).type(MediaType.APPLICATION_JSON_TYPE).header("Retry-After", "5")
                     .entity(new ErrorBody(ErrorMessages.DATABASE_UNAVAILABLE)).build();
         }
+        if (DatabaseOutage.busy(e)) {
+            Log.warnf("Database busy: %s", DatabaseOutage.describe(e));
+            return Response.status(503).type(MediaType.APPLICATION_JSON_TYPE).header("Retry-After", "2")
+                    .entity(new ErrorBody(ErrorMessages.DATABASE_BUSY)).build();
+        }
         Log.errorf(e, "Unexpected failure");
         return json(500, ErrorMessages.forStatus(500));
     }

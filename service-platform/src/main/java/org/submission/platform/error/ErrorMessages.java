@@ -8,6 +8,8 @@ public final class ErrorMessages {
 
     public static final String UNAUTHENTICATED = "Authentication required: send valid credentials.";
     public static final String DATABASE_UNAVAILABLE = "The database is unavailable; try again shortly.";
+    public static final String SHUTTING_DOWN = "The service is stopping; try again: another replica answers.";
+    public static final String DATABASE_BUSY = "The database is busy; try again shortly.";
 
     private ErrorMessages() {
     }
@@ -22,6 +24,7 @@ public final class ErrorMessages {
             case 414 -> "The request URL is too long.";
             case 415 -> "Unsupported content type.";
             case 431 -> "The request headers are too large.";
+            case 501 -> "This method is not implemented: the services serve GET, HEAD, POST and OPTIONS.";
             case 503 -> "The service is unavailable; try again shortly.";
             default -> status >= 500 ? "Internal server error." : "Request failed.";
         };

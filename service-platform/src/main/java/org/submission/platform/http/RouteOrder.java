@@ -5,8 +5,11 @@ package org.submission.platform.http;
  * up), lowest first. Every {@code @Observes Router} of the platform takes its order from here, so
  * that the request pipeline reads in one place:
  * <ol>
- *   <li>{@link #SCREEN}: refuse malformed URIs, oversized request lines, headers and bodies,
- *       and repeated identity headers;</li>
+ *   <li>{@link #DRAIN}: once the service is stopping, answer 503 to every new request but
+ *       {@code /q/*};</li>
+ *   <li>{@link #SCREEN}: refuse a method no service serves (405, or 501 for an invented one),
+ *       malformed URIs, oversized request lines, headers and bodies, and repeated identity
+ *       headers;</li>
  *   <li>{@link #QUERY}: keep a query value whole across {@code ;};</li>
  *   <li>{@link #ALIAS}: reroute an alias path to its canonical path, which runs the steps above
  *       again (the screen passes a rerouted request, screened as it came);</li>
@@ -17,6 +20,7 @@ package org.submission.platform.http;
  */
 public final class RouteOrder {
 
+    public static final int DRAIN = -1200;
     public static final int SCREEN = -1100;
     /** Independent of {@link #SCREEN}: neither reads what the other changes. */
     public static final int QUERY = -1100;

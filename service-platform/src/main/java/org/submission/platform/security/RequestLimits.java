@@ -6,7 +6,8 @@ import io.smallrye.config.WithDefault;
 /**
  * {@code submission.http.*}: the request line and header limits answered with a JSON error.
  * The HTTP codec's own limits ({@code quarkus.http.limits.max-initial-line-length},
- * {@code max-header-size}) are set higher, because the codec answers a bare status without body.
+ * {@code max-header-size}) are set higher (the request line at twice the URI limit), because the codec
+ * answers a bare status without body.
  */
 @ConfigMapping(prefix = "submission.http")
 public interface RequestLimits {

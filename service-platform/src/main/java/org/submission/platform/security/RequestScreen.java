@@ -10,6 +10,7 @@ import jakarta.enterprise.event.Observes;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.submission.platform.error.ErrorMessages;
 import org.submission.platform.error.RouterErrors;
@@ -19,12 +20,20 @@ import org.submission.platform.http.RouteOrder;
 /**
  * Refuses, before any route runs, what no resource should see: a malformed URI (400), a request
  * line, headers or declared body over the limits (414, 431, 413, each with a JSON body where the
- * HTTP codec and the framework's body limit would answer without one), and a request repeating an
- * identity or secret header (400): a proxy must replace such headers, never append, because which
- * copy a component reads is not defined.
+ * HTTP codec and the framework's body limit would answer without one), a method no service serves
+ * (405 for the other methods HTTP names, 501 for an invented one, whose name is not echoed), and a
+ * request repeating an identity or secret header (400): a proxy must replace such headers, never
+ * append, because which copy a component reads is not defined.
  */
 @ApplicationScoped
 public class RequestScreen {
+
+    /** What the services' resources and the Quarkus endpoints (/q/*) answer. */
+    public static final Set<String> SERVED_METHODS = Set.of("GET", "HEAD", "POST", "OPTIONS");
+    /** Every method HTTP defines (RFC 9110, and PATCH): refused with 405 and an Allow header. */
+    public static final Set<String> NAMED_METHODS = Set.of("GET", "HEAD", "POST", "OPTIONS", "PUT", "DELETE",
+            "PATCH", "TRACE", "CONNECT");
+    private static final String ALLOW = "GET, HEAD, POST, OPTIONS";
 
     private final RequestLimits limits;
     private final long maxBodySize;
@@ -52,6 +61,11 @@ public class RequestScreen {
 
     private void screen(RoutingContext ctx) {
         HttpServerRequest request = ctx.request();
+        String method = request.method().name();
+        if (!SERVED_METHODS.contains(method)) {
+            refuse(ctx, method);
+            return;
+        }
         if (PathAliases.rerouted(ctx)) {
             ctx.next();
             return;
@@ -81,6 +95,15 @@ public class RequestScreen {
             }
         }
         ctx.next();
+    }
+
+    private static void refuse(RoutingContext ctx, String method) {
+        ctx.response().putHeader("Allow", ALLOW);
+        if (NAMED_METHODS.contains(method)) {
+            RouterErrors.write(ctx, 405, ErrorMessages.methodNotAllowed(method, ctx.request().path()));
+        } else {
+            RouterErrors.write(ctx, 501, ErrorMessages.forStatus(501));
+        }
     }
 
     private static long declaredBodySize(HttpServerRequest request) {

@@ -3,12 +3,15 @@ package org.submission.platform.error;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vertx.core.VertxException;
+import io.vertx.core.http.ConnectionPoolTooBusyException;
+import io.vertx.core.impl.NoStackTraceThrowable;
 import io.vertx.core.net.impl.ConnectionBase;
 import io.vertx.pgclient.PgException;
 import io.vertx.sqlclient.ClosedConnectionException;
 import java.net.ConnectException;
 import java.sql.SQLException;
 import java.util.concurrent.CompletionException;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -35,6 +38,23 @@ class DatabaseOutageTest {
             default -> ConnectionBase.CLOSED_EXCEPTION;
         };
         assertThat(DatabaseOutage.causedBy(new IllegalStateException("wrapped", failure))).isTrue();
+    }
+
+    @ParameterizedTest(name = "{0}: busy={1}")
+    @CsvSource({"57014, true", "55P03, true", "40001, false", "23505, false", "08006, false"})
+    void aStatementOrLockTimeoutIsABusyDatabaseByItsSqlState(String sqlState, boolean busy) {
+        PgException pg = new PgException("any text at all", "ERROR", sqlState, null);
+        assertThat(DatabaseOutage.busy(new CompletionException(pg))).isEqualTo(busy);
+    }
+
+    @Test
+    void aFullWaitQueueOrThePoolsAcquisitionTimeoutIsABusyDatabase() throws ReflectiveOperationException {
+        var field = io.vertx.sqlclient.impl.pool.SqlConnectionPool.class.getDeclaredField("POOL_QUERY_TIMEOUT_EXCEPTION");
+        field.setAccessible(true);
+        assertThat(DatabaseOutage.busy(new IllegalStateException("wrapped", (Throwable) field.get(null)))).isTrue();
+        assertThat(DatabaseOutage.busy(new ConnectionPoolTooBusyException("queue full"))).isTrue();
+        assertThat(DatabaseOutage.busy(new CompletionException(new NoStackTraceThrowable("Timeout")))).isTrue();
+        assertThat(DatabaseOutage.busy(new VertxException("Timeout waiting for connection"))).as("never by message").isFalse();
     }
 
     @ParameterizedTest

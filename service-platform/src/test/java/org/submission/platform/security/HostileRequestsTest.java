@@ -40,7 +40,11 @@ class HostileRequestsTest {
                 Arguments.of("unknown path", 404, "No resource at /no/such/thing",
                         (Supplier<Response>) () -> given().get("/no/such/thing")),
                 Arguments.of("wrong method", 405, "Method DELETE is not allowed",
-                        (Supplier<Response>) () -> Requests.backend().delete("/probe")));
+                        (Supplier<Response>) () -> Requests.backend().delete("/probe")),
+                Arguments.of("a method HTTP defines that no service serves", 405, "Method PUT is not allowed",
+                        (Supplier<Response>) () -> Requests.backend().put("/probe/open")),
+                Arguments.of("an invented method, its name not echoed", 501, "services serve GET, HEAD, POST and OPTIONS",
+                        (Supplier<Response>) () -> given().request("BREW", "/probe/open")));
     }
 
     @ParameterizedTest(name = "{0} → {1}")

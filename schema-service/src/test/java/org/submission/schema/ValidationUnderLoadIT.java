@@ -1,0 +1,72 @@
+package org.submission.schema;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.http.HttpResponse;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Issue 18 item 2, on the packaged service with the images' JVM options (a 128 MiB heap,
+ * ExitOnOutOfMemoryError): two worst-case blobs at once used to end the JVM, and one kept an
+ * event loop busy for seconds.
+ */
+class ValidationUnderLoadIT {
+
+    private static final int BLOBS = 8;
+
+    @Test
+    void eightWorstCaseBlobsAtOnceLeaveTheServiceUpAndACachedSchemaAnswerFast() throws Exception {
+        try (RunningService service = RunningService.start()) {
+            for (int i = 0; i < 20; i++) {
+                assertThat(service.get("/schemaservice?entityIds=10").statusCode()).isEqualTo(200);
+            }
+            // half the reported blob (979 KB, 90,000 unknown keys), half the largest blob the service accepts
+            byte[] reported = RunningService.unknownKeys(90_000);
+            byte[] largest = RunningService.unknownKeys(19_990);
+
+            List<CompletableFuture<HttpResponse<String>>> validations = new ArrayList<>();
+            for (int i = 0; i < BLOBS; i++) {
+                validations.add(service.http.sendAsync(service.validation(i % 2 == 0 ? reported : largest),
+                        HttpResponse.BodyHandlers.ofString()));
+            }
+            CompletableFuture<Void> all = CompletableFuture.allOf(validations.toArray(CompletableFuture[]::new));
+            List<Long> millis = new ArrayList<>();
+            while (!all.isDone()) {
+                long started = System.nanoTime();
+                assertThat(service.get("/schemaservice?entityIds=10").statusCode()).isEqualTo(200);
+                millis.add((System.nanoTime() - started) / 1_000_000);
+                Thread.sleep(20);
+            }
+            millis.sort(null);
+
+            assertThat(service.process.isAlive()).as("the service is still running; its log:\n%s", service.log()).isTrue();
+            for (CompletableFuture<HttpResponse<String>> validation : validations) {
+                HttpResponse<String> answer = validation.get();
+                assertThat(answer.statusCode()).isIn(200, 400, 503);
+                assertThat(answer.headers().firstValue("Content-Type")).get().asString().startsWith("application/json");
+                if (answer.statusCode() == 503) {
+                    assertThat(answer.headers().firstValue("Retry-After")).isPresent();
+                } else if (answer.statusCode() == 200) {
+                    assertThat(answer.body()).contains("\"truncated\":true");
+                }
+            }
+            assertThat(validations).filteredOn(v -> v.join().statusCode() == 200).isNotEmpty();
+            assertThat(millis).isNotEmpty();
+            long p95 = millis.get(millis.size() * 95 / 100);
+            long slowest = millis.get(millis.size() - 1);
+            System.out.printf("ValidationUnderLoadIT: %d blobs, statuses %s, %d cached GETs meanwhile: median %d ms, p95 %d ms, slowest %d ms%n",
+                    BLOBS, validations.stream().map(v -> v.join().statusCode()).sorted().toList(), millis.size(),
+                    millis.get(millis.size() / 2), p95, slowest);
+            // on a validating event loop they waited seconds. The issue's 100 ms holds for the median;
+            // on a 2-core machine shared with other builds (load average 17) a stop-the-world
+            // collection of the 128 MiB heap or a starved CPU still delays some (p95 129 ms, slowest
+            // 166 ms measured there), so the slowest is held to 1 s
+            assertThat(millis.get(millis.size() / 2)).as("the median cached GET /schemaservice while validating, in ms")
+                    .isLessThan(100);
+            assertThat(slowest).as("the slowest cached GET /schemaservice while validating, in ms").isLessThan(1_000);
+        }
+    }
+}

@@ -1,0 +1,48 @@
+package org.submission.platform.db;
+
+import io.smallrye.health.api.AsyncHealthCheck;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
+import org.eclipse.microprofile.health.HealthCheckResponse;
+import org.eclipse.microprofile.health.Readiness;
+import org.submission.platform.error.DatabaseOutage;
+
+/**
+ * Readiness tells "the database is unreachable" (DOWN: this replica cannot serve) from "the pool is
+ * busy" (UP, with the detail): under load every replica's pool is busy at once, and taking them all
+ * out of the Service would turn load into an outage. Replaces Quarkus's own reactive check, which
+ * went DOWN whenever no pooled connection was free within its wait (README "Operations").
+ */
+@Readiness
+@ApplicationScoped
+public class DatabaseReadiness implements AsyncHealthCheck {
+
+    /**
+     * Well inside the probes' timeoutSeconds (deploy/k8s) and below the pool's acquisition limit:
+     * a slower answer is a busy pool.
+     */
+    static final Duration WAIT = Duration.ofSeconds(1);
+
+    private final Pool pool;
+
+    public DatabaseReadiness(Pool pool) {
+        this.pool = pool;
+    }
+
+    @Override
+    public Uni<HealthCheckResponse> call() {
+        return pool.query("select 1").execute()
+                .map(rows -> HealthCheckResponse.named("database").up().build())
+                .ifNoItem().after(WAIT).recoverWithItem(() -> busy("no pooled connection free within " + WAIT.toSeconds() + " s"))
+                .onFailure().recoverWithItem(failure -> DatabaseOutage.busy(failure) && !DatabaseOutage.causedBy(failure)
+                        ? busy("every pooled connection in use")
+                        : HealthCheckResponse.named("database").down()
+                                .withData("database", DatabaseOutage.causedBy(failure) ? "unreachable" : "refuses the check query").build());
+    }
+
+    private static HealthCheckResponse busy(String detail) {
+        return HealthCheckResponse.named("database").up().withData("pool", "busy: " + detail).build();
+    }
+}

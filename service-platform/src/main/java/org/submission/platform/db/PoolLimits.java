@@ -1,0 +1,52 @@
+package org.submission.platform.db;
+
+import io.quarkus.reactive.pg.client.PgPoolCreator;
+import io.vertx.pgclient.PgConnectOptions;
+import io.vertx.pgclient.spi.PgDriver;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.PoolOptions;
+import jakarta.inject.Singleton;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * Time limits on everything a request may wait for in the database, so that a slow or locked
+ * database answers 503 quickly instead of holding requests for minutes (README "Operations"):
+ * waiting for a pooled connection ({@code SUBMISSION_DB_ACQUIRE_TIMEOUT}, and at most
+ * {@code SUBMISSION_DB_MAX_WAITING} requests waiting), a statement's run time
+ * ({@code statement_timeout}) and a wait for a lock, advisory locks included ({@code lock_timeout}).
+ * Quarkus has no setting for the first two, so the platform creates the reactive pool itself;
+ * the two PostgreSQL settings are sent with each connection's start-up.
+ */
+@Singleton
+public class PoolLimits implements PgPoolCreator {
+
+    private final Duration acquireTimeout;
+    private final int maxWaiting;
+    private final Duration statementTimeout;
+    private final Duration lockTimeout;
+
+    public PoolLimits(@ConfigProperty(name = "submission.db.acquire-timeout", defaultValue = "2s") Duration acquireTimeout,
+                      @ConfigProperty(name = "submission.db.max-waiting", defaultValue = "64") int maxWaiting,
+                      @ConfigProperty(name = "submission.db.statement-timeout", defaultValue = "5s") Duration statementTimeout,
+                      @ConfigProperty(name = "submission.db.lock-timeout", defaultValue = "2s") Duration lockTimeout) {
+        this.acquireTimeout = acquireTimeout;
+        this.maxWaiting = maxWaiting;
+        this.statementTimeout = statementTimeout;
+        this.lockTimeout = lockTimeout;
+    }
+
+    @Override
+    public Pool create(Input input) {
+        PoolOptions pool = input.poolOptions().setConnectionTimeout((int) acquireTimeout.toMillis())
+                .setConnectionTimeoutUnit(TimeUnit.MILLISECONDS).setMaxWaitQueueSize(maxWaiting);
+        List<PgConnectOptions> databases = input.pgConnectOptionsList();
+        for (PgConnectOptions database : databases) {
+            database.addProperty("statement_timeout", Long.toString(statementTimeout.toMillis()))
+                    .addProperty("lock_timeout", Long.toString(lockTimeout.toMillis()));
+        }
+        return PgDriver.INSTANCE.createPool(input.vertx(), databases, pool);
+    }
+}
