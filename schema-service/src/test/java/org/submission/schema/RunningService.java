@@ -10,16 +10,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Base64;
-import java.util.List;
 import java.util.Map;
 import org.submission.platform.testing.FreshDatabase;
 
 /**
  * The packaged service (target/quarkus-app) as an operator runs it: a real process with the
- * images' JVM options (the parent pom's service.jvm.options, passed by failsafe), on a fresh
+ * images' JVM options (quarkus-app/jvm.options, written from service.jvm.options at package time, and the archive), on a fresh
  * database with the demo data.
  */
 final class RunningService implements AutoCloseable {
@@ -47,10 +44,8 @@ final class RunningService implements AutoCloseable {
         try (ServerSocket socket = new ServerSocket(0)) {
             port = socket.getLocalPort();
         }
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
-        command.addAll(Arrays.asList(System.getProperty("service.jvm.options").trim().split("\\s+")));
-        command.addAll(List.of("-jar", "quarkus-run.jar"));
-        ProcessBuilder builder = new ProcessBuilder(command).directory(APP.toFile()).redirectErrorStream(true)
+        ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "@jvm.options", "-XX:SharedArchiveFile=app-cds.jsa", "-jar", "quarkus-run.jar").directory(APP.toFile()).redirectErrorStream(true)
                 .redirectOutput(output.toFile());
         builder.environment().putAll(Map.of("SUBMISSION_DB_URL", FreshDatabase.create().url(), "SUBMISSION_DB_USER", "postgres",
                 "SUBMISSION_SEED_DEMO", "true", "QUARKUS_HTTP_HOST", "127.0.0.1", "QUARKUS_HTTP_PORT", Integer.toString(port),
