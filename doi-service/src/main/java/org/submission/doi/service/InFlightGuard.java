@@ -6,6 +6,7 @@ import io.vertx.core.Vertx;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.submission.doi.config.DoiSettings.SameDoi;
 import org.submission.doi.model.Doi;
@@ -23,9 +24,16 @@ public final class InFlightGuard {
 
     private final Map<String, CompletableFuture<?>> inFlight = new ConcurrentHashMap<>();
     private final SameDoi sameDoi;
+    /** Told "joined" or "rejected" for each request that met the DOI in flight here (metrics). */
+    private final Consumer<String> met;
 
     public InFlightGuard(SameDoi sameDoi) {
+        this(sameDoi, outcome -> { });
+    }
+
+    public InFlightGuard(SameDoi sameDoi, Consumer<String> met) {
         this.sameDoi = sameDoi;
+        this.met = met;
     }
 
     /** The work's outcome, or that of the work already running for the DOI, or 429. */
@@ -35,6 +43,7 @@ public final class InFlightGuard {
             CompletableFuture<T> outcome = new CompletableFuture<>();
             CompletableFuture<T> running = (CompletableFuture<T>) inFlight.putIfAbsent(doi.key(), outcome);
             if (running != null) {
+                met.accept(sameDoi == SameDoi.SHARE ? "joined" : "rejected");
                 return sameDoi == SameDoi.SHARE ? awaited(running) : Uni.createFrom().failure(alreadyActive(doi));
             }
             // nothing cancels this subscription: the callers below only wait for its outcome
@@ -67,7 +76,7 @@ public final class InFlightGuard {
         return caller == null ? answer : answer.emitOn(task -> caller.runOnContext(ignored -> task.run()));
     }
 
-    private static ApiException alreadyActive(Doi doi) {
+    static ApiException alreadyActive(Doi doi) {
         return new ApiException(429, "There is already an active request for " + doi + "; try again later.",
                 Map.of("Retry-After", "1"));
     }
