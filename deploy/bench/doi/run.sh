@@ -13,6 +13,8 @@
 # SUBMISSION_DB_URL names one), stopped at the end with the rest.
 # The service runs with the JVM options of the images and ./run.sh (C1 only, AppCDS) unless
 # DOI_BENCH_JAVA_OPTS replaces them (e.g. without -XX:TieredStopAtLevel=1 to compare with C2).
+# The stub announces no rate limit, so the service's default until one is announced (10 calls per
+# second per upstream, over all pods) is turned off: the bench measures the cost, not the etiquette.
 # Needs wrk (apt-get install -y wrk), curl, a JDK 17+. Builds what is missing.
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
@@ -51,6 +53,7 @@ STUB_PID=$!
 REGISTRY_BASEURI="http://127.0.0.1:$STUB_PORT/works/" \
 OALOOKUP_BASEURI="http://127.0.0.1:$STUB_PORT/v2/" \
 DOI_SERVICE_MAILTO=bench@example.org \
+DOI_UPSTREAM_DEFAULT_RATE=0 \
 QUARKUS_HTTP_HOST=127.0.0.1 QUARKUS_HTTP_PORT="$SERVICE_PORT" QUARKUS_LOG_LEVEL=WARN \
   bash -c 'cd "$(dirname "$1")" && exec java $2 -jar quarkus-run.jar' _ "$JAR" "$JAVA_OPTS" >"$WORK/service.log" 2>&1 &
 SERVICE_PID=$!

@@ -110,6 +110,10 @@ BEGIN
         VALUES (p_upstream, p_announced_ms, coalesce(v_now + p_pause_ms * interval '1 millisecond', '-infinity'))
             ON CONFLICT (upstream) DO UPDATE
             SET announced_ms = coalesce(excluded.announced_ms, u.announced_ms),
+                -- a newly announced spacing counts from this answer: calls made before it was
+                -- known may have come closer together than it allows
+                next_slot = CASE WHEN excluded.announced_ms IS NULL THEN u.next_slot
+                                 ELSE greatest(u.next_slot, v_now + excluded.announced_ms * interval '1 millisecond') END,
                 paused_until = greatest(u.paused_until, excluded.paused_until);
     END IF;
 END
