@@ -5,6 +5,7 @@ import io.smallrye.mutiny.Uni;
 import io.vertx.core.Vertx;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.submission.doi.client.UpstreamPace;
@@ -15,6 +16,7 @@ import org.submission.doi.model.Doi;
 import org.submission.doi.repository.LookupCoordination;
 import org.submission.doi.repository.LookupCoordination.Begin;
 import org.submission.shared.error.ApiException;
+import org.submission.shared.error.DatabaseOutage;
 
 /**
  * One upstream's answers across all pods (doi-service/README.md, "Across pods"): this pod's
@@ -36,6 +38,10 @@ public final class SharedLookup<T> {
 
     private static final long FIRST_POLL_MILLIS = 20;
     private static final long LAST_POLL_MILLIS = 200;
+    /** While the database is down every lookup fails to coordinate: one warning per interval. */
+    private static final long WARNING_EVERY_MILLIS = 10_000;
+
+    private final AtomicLong lastWarning = new AtomicLong();
 
     private final String upstream;
     private final UpstreamPace pace;
@@ -99,7 +105,10 @@ public final class SharedLookup<T> {
                         alone(failure);
                         return called(doi, call, false);
                     }
-                    metrics.cache(upstream, "shared", begin.state() == LookupCoordination.State.CACHED);
+                    boolean hit = begin.state() == LookupCoordination.State.CACHED;
+                    if (hit || poll == FIRST_POLL_MILLIS) {
+                        metrics.cache(upstream, "shared", hit);
+                    }
                     return switch (begin.state()) {
                         case CACHED -> cached(doi, begin).map(answer -> Uni.createFrom().item(answer))
                                 .orElseGet(() -> called(doi, call, false));
@@ -139,7 +148,7 @@ public final class SharedLookup<T> {
         return after(poll).chain(() -> shared(doi, call, giveUpAt, Math.min(LAST_POLL_MILLIS, poll * 2)));
     }
 
-    /** The shared cache's answer; null when its row cannot be read back (then the upstream is asked). */
+    /** The shared cache's answer; empty when its row cannot be read back (then the upstream is asked). */
     private Optional<Optional<T>> cached(Doi doi, Begin begin) {
         Optional<T> answer;
         try {
@@ -164,25 +173,33 @@ public final class SharedLookup<T> {
                 metrics.pause(upstream);
             }
             Uni<Optional<T>> outcome = failure == null ? Uni.createFrom().item(answer) : Uni.createFrom().failure(failure);
-            if (!coordinated) {
-                return outcome;
-            }
             Long spacing = pace.spacingToPublish();
             String body = answer == null ? null : answer.map(codec::encode).orElse(null);
-            return coordination.end(upstream, doi.key(), holder, answer == null ? null : answer.isPresent(), body,
+            Uni<Void> told = coordination.end(upstream, doi.key(), holder, answer == null ? null : answer.isPresent(), body,
                             life.toMillis(), spacing == null ? null : spacing + spacing / 20, pause)
                     .ifNoItem().after(coordinationTimeout).fail()
-                    .invoke(() -> pace.published(spacing))
-                    .onFailure().invoke(this::alone).onFailure().recoverWithNull()
-                    .chain(() -> outcome);
+                    .invoke(() -> pace.published(spacing));
+            if (!coordinated) {
+                // a begin that timed out may still have taken the lease on the server: release it
+                // (holder-checked) and share the answer if the database answers, without waiting
+                told.subscribe().with(done -> { }, ignored -> { });
+                return outcome;
+            }
+            return told.onFailure().invoke(this::alone).onFailure().recoverWithNull().chain(() -> outcome);
         });
     }
 
     /** A coordination statement failed: this request goes on as if this pod were the only one. */
     private void alone(Throwable failure) {
         metrics.coordinationFailure();
+        long now = System.currentTimeMillis();
+        long last = lastWarning.get();
+        if (now - last < WARNING_EVERY_MILLIS || !lastWarning.compareAndSet(last, now)) {
+            Log.debugf("coordinating the %s lookup failed: %s", upstream, DatabaseOutage.describe(failure));
+            return;
+        }
         Log.warnf("coordinating the %s lookup through the database failed, going on alone: %s", upstream,
-                org.submission.shared.error.DatabaseOutage.describe(failure));
+                DatabaseOutage.describe(failure));
     }
 
     private ApiException paused(long millis) {

@@ -65,7 +65,7 @@ public final class PackagedService implements AutoCloseable {
                 if (RestAssured.given().baseUri("http://127.0.0.1").port(port).get("/q/health/ready").statusCode() == 200) {
                     return this;
                 }
-            } catch (RuntimeException notListening) {
+            } catch (Exception notListening) {
                 // not yet
             }
             sleep(50);
