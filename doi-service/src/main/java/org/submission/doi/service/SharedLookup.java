@@ -75,8 +75,8 @@ public final class SharedLookup<T> {
         this.notFoundTtl = notFound.isNegative() ? Duration.ZERO : notFound.compareTo(ttl) > 0 ? ttl : notFound;
         this.leaseMillis = Math.max(1, Math.min(30_000, settings.leaseTimeout().toMillis()));
         int rate = settings.upstream().defaultRate();
-        // a 5 % margin, so that timers firing a little late never bunch two calls into one interval
-        this.defaultSpacingMillis = rate <= 0 ? 0 : (1050 + rate - 1) / rate;
+        // a 10 % margin, so that calls starting a little late (timers, a busy CPU) never bunch into one interval
+        this.defaultSpacingMillis = rate <= 0 ? 0 : (1100 + rate - 1) / rate;
         this.maxWaitMillis = Math.max(0, settings.upstream().rateWait().toMillis());
         this.coordinationTimeout = settings.coordinationTimeout();
     }
@@ -176,7 +176,7 @@ public final class SharedLookup<T> {
             Long spacing = pace.spacingToPublish();
             String body = answer == null ? null : answer.map(codec::encode).orElse(null);
             Uni<Void> told = coordination.end(upstream, doi.key(), holder, answer == null ? null : answer.isPresent(), body,
-                            life.toMillis(), spacing == null ? null : spacing + spacing / 20, pause)
+                            life.toMillis(), spacing == null ? null : spacing + spacing / 10, pause)
                     .ifNoItem().after(coordinationTimeout).fail()
                     .invoke(() -> pace.published(spacing));
             if (!coordinated) {
