@@ -11,9 +11,9 @@ built=("$launcher"
        schema-service/target/quarkus-app/quarkus-run.jar
        policy-service/target/quarkus-app/quarkus-run.jar
        doi-service/target/quarkus-app/quarkus-run.jar)
-sources=(pom.xml shared-model/pom.xml schema-service/pom.xml policy-service/pom.xml doi-service/pom.xml
+sources=(pom.xml shared-model/pom.xml service-platform/pom.xml schema-service/pom.xml policy-service/pom.xml doi-service/pom.xml
          deploy/pom.xml deploy/launcher/pom.xml
-         shared-model/src/main schema-service/src/main policy-service/src/main doi-service/src/main
+         shared-model/src/main service-platform/src/main schema-service/src/main policy-service/src/main doi-service/src/main
          deploy/launcher/src/main)
 
 # a stamp, not the jars' own times: an AppCDS archive is valid only for the jar times it recorded

@@ -21,7 +21,7 @@ while [[ $# -gt 0 ]]; do
 done
 
 if $cold; then
-  rm -rf shared-model/target schema-service/target policy-service/target doi-service/target deploy/launcher/target
+  rm -rf shared-model/target service-platform/target schema-service/target policy-service/target doi-service/target deploy/launcher/target
 fi
 out=$(mktemp)
 start=$(date +%s.%N)

@@ -24,7 +24,7 @@ import org.submission.doi.support.Api;
 import org.submission.doi.support.Fixtures;
 import org.submission.doi.support.Upstreams;
 import org.submission.doi.support.WireMockUpstreams;
-import org.submission.shared.testing.FreshDatabase;
+import org.submission.platform.testing.FreshDatabase;
 
 /**
  * The packaged service (target/quarkus-app) as an operator runs it: a real process with the

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.submission.shared.testing.Requests;
+import org.submission.platform.testing.Requests;
 
 /** Who may ask, the request forms (GET, form POST, aliases) and every error status but 503. */
 @QuarkusTest

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.submission.shared.testing.Requests;
+import org.submission.platform.testing.Requests;
 
 /** Stops the real database under the running service: 503 JSON while it is down, answers again once it is back. */
 @QuarkusTest

@@ -7,7 +7,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import javax.sql.DataSource;
-import org.submission.shared.testing.TestData;
+import org.submission.platform.testing.TestData;
 
 /**
  * The HTTP tests' data set ({@code fixtures/policy-cases.json}), loaded through the product's seed

@@ -14,7 +14,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.submission.shared.testing.OpenApiDocument;
+import org.submission.platform.testing.OpenApiDocument;
 
 /** Readiness despite a misconfigured institutional title, and the OpenAPI document. */
 @QuarkusTest

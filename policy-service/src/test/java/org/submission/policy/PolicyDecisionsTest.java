@@ -10,7 +10,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.submission.shared.testing.Requests;
+import org.submission.platform.testing.Requests;
 
 /** The contract's rules beyond the worked examples, over HTTP on the database (fixture: policy-cases.json). */
 @QuarkusTest

@@ -10,7 +10,7 @@ import java.util.Comparator;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.submission.localpostgres.LocalPostgres;
-import org.submission.shared.testing.EmbeddedPostgresResource;
+import org.submission.platform.testing.EmbeddedPostgresResource;
 
 /**
  * The shared {@code EmbeddedPostgresResource}, plus two things this module's tests need from the

@@ -19,7 +19,7 @@ import javax.sql.DataSource;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.submission.shared.testing.Requests;
+import org.submission.platform.testing.Requests;
 
 /**
  * Counts, on the PostgreSQL server (pg_stat_statements), the statements one request runs, for a

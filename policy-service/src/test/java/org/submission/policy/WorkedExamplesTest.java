@@ -7,7 +7,7 @@ import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.submission.shared.testing.Requests;
+import org.submission.platform.testing.Requests;
 
 /**
  * The worked-examples table of the policy contract, row by row, over HTTP on the database.

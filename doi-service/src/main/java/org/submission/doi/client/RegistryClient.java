@@ -14,7 +14,7 @@ import java.util.Optional;
 import org.submission.doi.config.DoiSettings;
 import org.submission.doi.health.DoiMetrics;
 import org.submission.doi.model.Doi;
-import org.submission.shared.error.ApiException;
+import org.submission.platform.error.ApiException;
 
 /**
  * The scholarly-metadata registry (Crossref): the whole work record for a DOI,

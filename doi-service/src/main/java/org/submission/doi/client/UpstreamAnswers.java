@@ -6,7 +6,7 @@ import org.eclipse.microprofile.faulttolerance.exceptions.CircuitBreakerOpenExce
 import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
 import org.submission.doi.config.DoiSettings;
 import org.submission.doi.model.Doi;
-import org.submission.shared.error.ApiException;
+import org.submission.platform.error.ApiException;
 
 /** The spec's upstream outcome table: how a failed call to a named upstream is answered. */
 final class UpstreamAnswers {

@@ -16,7 +16,7 @@ import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
 import org.submission.doi.config.DoiSettings;
 import org.submission.doi.health.DoiMetrics;
 import org.submission.doi.model.Doi;
-import org.submission.shared.error.ApiException;
+import org.submission.platform.error.ApiException;
 
 /**
  * The call discipline of one upstream, from SmallRye Fault Tolerance: the circuit breaker around

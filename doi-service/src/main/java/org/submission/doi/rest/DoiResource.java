@@ -19,10 +19,12 @@ import org.submission.doi.model.Doi;
 import org.submission.doi.service.DoiService;
 import org.submission.doi.service.JournalAnswer;
 import org.submission.doi.service.ManuscriptList;
-import org.submission.shared.error.ApiException;
-import org.submission.shared.error.ErrorBody;
+import org.submission.platform.error.ApiException;
+import org.submission.platform.error.ErrorBody;
+import org.submission.platform.security.XsrfOnEveryRequest;
 
 @Path("/doi")
+@XsrfOnEveryRequest
 @Authenticated
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "DOI", description = "Journal record and open-access manuscripts of an article, by DOI")

@@ -10,7 +10,7 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.submission.doi.config.DoiSettings.SameDoi;
 import org.submission.doi.model.Doi;
-import org.submission.shared.error.ApiException;
+import org.submission.platform.error.ApiException;
 
 /**
  * One piece of work per DOI at a time on this instance. The mark is taken with one atomic

@@ -14,7 +14,7 @@ import java.util.Locale;
 import java.util.TreeSet;
 import org.submission.doi.repository.JournalRepository;
 import org.submission.doi.repository.StoredJournal;
-import org.submission.shared.error.ApiException;
+import org.submission.platform.error.ApiException;
 
 /**
  * Finds the Journal record of a registry work, updating or creating it. One transaction holds

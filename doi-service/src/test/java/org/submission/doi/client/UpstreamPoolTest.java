@@ -23,8 +23,8 @@ import org.submission.doi.support.Fixtures;
 import org.submission.doi.support.FreshUpstreams;
 import org.submission.doi.support.Upstreams;
 import org.submission.doi.support.WireMockUpstreams;
-import org.submission.shared.error.ApiException;
-import org.submission.shared.testing.EmbeddedPostgresResource;
+import org.submission.platform.error.ApiException;
+import org.submission.platform.testing.EmbeddedPostgresResource;
 
 /** Slow calls take at most the upstream's connections and its wait queue; past that, calls fail at once. */
 @QuarkusTest

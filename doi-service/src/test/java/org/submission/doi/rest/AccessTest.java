@@ -18,8 +18,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.submission.doi.support.Api;
 import org.submission.doi.support.FreshUpstreams;
 import org.submission.doi.support.WireMockUpstreams;
-import org.submission.shared.testing.EmbeddedPostgresResource;
-import org.submission.shared.testing.Requests;
+import org.submission.platform.testing.EmbeddedPostgresResource;
+import org.submission.platform.testing.Requests;
 
 /** Authentication, the XSRF double submit and DOI validation happen before any upstream call. */
 @QuarkusTest

@@ -22,7 +22,7 @@ import org.submission.doi.support.FreshUpstreamsAndRecords;
 import org.submission.doi.support.Journals;
 import org.submission.doi.support.Upstreams;
 import org.submission.doi.support.WireMockUpstreams;
-import org.submission.shared.testing.EmbeddedPostgresResource;
+import org.submission.platform.testing.EmbeddedPostgresResource;
 
 /** Upstream answers meant to make the service fetch elsewhere or hold too much: each is a 502 without side effect. */
 @QuarkusTest

@@ -27,7 +27,7 @@ import org.submission.doi.support.FreshUpstreamsAndRecords;
 import org.submission.doi.support.Journals;
 import org.submission.doi.support.Upstreams;
 import org.submission.doi.support.WireMockUpstreams;
-import org.submission.shared.testing.EmbeddedPostgresResource;
+import org.submission.platform.testing.EmbeddedPostgresResource;
 
 /** One piece of work per DOI on an instance (the default: others get 429), and one journal record however many requests race for it. */
 @QuarkusTest

@@ -23,7 +23,7 @@ import org.submission.doi.support.FreshUpstreamsAndRecords;
 import org.submission.doi.support.Journals;
 import org.submission.doi.support.Upstreams;
 import org.submission.doi.support.WireMockUpstreams;
-import org.submission.shared.testing.EmbeddedPostgresResource;
+import org.submission.platform.testing.EmbeddedPostgresResource;
 
 @QuarkusTest
 @WithTestResource(EmbeddedPostgresResource.class)

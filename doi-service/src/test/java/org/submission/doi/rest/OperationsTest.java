@@ -11,8 +11,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.submission.doi.support.WireMockUpstreams;
-import org.submission.shared.testing.EmbeddedPostgresResource;
-import org.submission.shared.testing.OpenApiDocument;
+import org.submission.platform.testing.EmbeddedPostgresResource;
+import org.submission.platform.testing.OpenApiDocument;
 
 @QuarkusTest
 @WithTestResource(EmbeddedPostgresResource.class)

@@ -28,7 +28,7 @@ import org.submission.doi.support.FreshUpstreamsAndRecords;
 import org.submission.doi.support.Journals;
 import org.submission.doi.support.Upstreams;
 import org.submission.doi.support.WireMockUpstreams;
-import org.submission.shared.testing.EmbeddedPostgresResource;
+import org.submission.platform.testing.EmbeddedPostgresResource;
 
 /** DOI_SERVICE_SAME_DOI=share: a request for a DOI in flight waits for that work and gets its answer. */
 @QuarkusTest

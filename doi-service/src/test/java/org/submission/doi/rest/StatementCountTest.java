@@ -23,7 +23,7 @@ import org.submission.doi.support.FreshUpstreams;
 import org.submission.doi.support.Journals;
 import org.submission.doi.support.Upstreams;
 import org.submission.doi.support.WireMockUpstreams;
-import org.submission.shared.testing.EmbeddedPostgresResource;
+import org.submission.platform.testing.EmbeddedPostgresResource;
 
 /**
  * Counts, on the PostgreSQL server (pg_stat_statements), the statements one /doi/journal request

@@ -21,7 +21,7 @@ import org.submission.doi.support.Fixtures;
 import org.submission.doi.support.FreshUpstreamsAndRecords;
 import org.submission.doi.support.Journals;
 import org.submission.doi.support.WireMockUpstreams;
-import org.submission.shared.testing.Requests;
+import org.submission.platform.testing.Requests;
 
 /**
  * Issue 10 items 1 and 10: path parameters or escapes that still route to the DOI resource do not
@@ -29,7 +29,7 @@ import org.submission.shared.testing.Requests;
  * a real work, so a request that got through would show as a registry call and a journal row.
  */
 @QuarkusTest
-@WithTestResource(org.submission.shared.testing.EmbeddedPostgresResource.class)
+@WithTestResource(org.submission.platform.testing.EmbeddedPostgresResource.class)
 @WithTestResource(WireMockUpstreams.class)
 class XsrfPathParametersTest extends FreshUpstreamsAndRecords {
 

@@ -10,7 +10,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.submission.doi.config.DoiSettings.SameDoi;
 import org.submission.doi.model.Doi;
-import org.submission.shared.error.ApiException;
+import org.submission.platform.error.ApiException;
 
 class InFlightGuardTest {
 

@@ -14,7 +14,7 @@ import java.net.SocketTimeoutException;
 import java.net.URLEncoder;
 import java.time.Duration;
 import java.util.OptionalInt;
-import org.submission.shared.testing.Requests;
+import org.submission.platform.testing.Requests;
 
 /** The DOI endpoints as the backend account calls them, on the shared {@link Requests#backend()}. */
 public final class Api {

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Map;
 import javax.sql.DataSource;
 import org.awaitility.Awaitility;
-import org.submission.shared.testing.TestData;
+import org.submission.platform.testing.TestData;
 
 /** The pass_journal rows as the test sees them through JDBC, and seeding them. */
 public final class Journals {

@@ -4,7 +4,7 @@ import jakarta.ws.rs.core.MediaType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.submission.shared.error.ApiException;
+import org.submission.platform.error.ApiException;
 
 /** Reads {@code submission} and {@code explain}, refusing anything ambiguous with a 400. */
 final class RequestParameters {

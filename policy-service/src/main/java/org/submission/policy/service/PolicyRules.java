@@ -14,7 +14,7 @@ import java.util.TreeMap;
 import org.submission.policy.repository.SubmissionGraph;
 import org.submission.policy.repository.SubmissionGraph.EffectiveRepository;
 import org.submission.policy.repository.SubmissionGraph.FunderRoute;
-import org.submission.shared.security.Caller;
+import org.submission.platform.security.Caller;
 
 /**
  * The decisions of the policy contract, on data already loaded: who may ask, which policies apply,

@@ -6,9 +6,9 @@ import java.util.List;
 import org.submission.policy.config.PolicySettings;
 import org.submission.policy.repository.SubmissionGraph;
 import org.submission.policy.repository.SubmissionGraphRepository;
-import org.submission.shared.error.ApiException;
-import org.submission.shared.security.Caller;
-import org.submission.shared.security.CallerService;
+import org.submission.platform.error.ApiException;
+import org.submission.platform.security.Caller;
+import org.submission.platform.security.CallerService;
 
 /**
  * Answers both policy questions for the calling person or account. A request costs one

@@ -12,7 +12,7 @@ import org.submission.policy.repository.SubmissionGraph;
 import org.submission.policy.repository.SubmissionGraph.EffectiveRepository;
 import org.submission.policy.repository.SubmissionGraph.FunderRoute;
 import org.submission.shared.model.PassUser;
-import org.submission.shared.security.Caller;
+import org.submission.platform.security.Caller;
 
 class PolicyRulesTest {
 

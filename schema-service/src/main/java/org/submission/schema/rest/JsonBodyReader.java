@@ -14,7 +14,7 @@ import java.io.InputStream;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Type;
 import org.submission.schema.store.Json;
-import org.submission.shared.error.ApiException;
+import org.submission.platform.error.ApiException;
 
 /**
  * Binds a JSON request body with the service's one JSON configuration ({@link Json}: strict, with

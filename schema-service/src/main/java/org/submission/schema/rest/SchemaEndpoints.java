@@ -28,7 +28,7 @@ import org.submission.schema.service.EntityIds;
 import org.submission.schema.service.MergeFlag;
 import org.submission.schema.service.SchemaService;
 import org.submission.schema.service.ValidationReport;
-import org.submission.shared.error.ApiException;
+import org.submission.platform.error.ApiException;
 
 /**
  * The schema endpoints, served at {@code /schemaservice} ({@link SchemaResource}) and at the alias

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import org.submission.shared.error.ApiException;
+import org.submission.platform.error.ApiException;
 
 /** The {@code entityIds} parameter: comma-separated repository ids, in request order, each once. */
 public final class EntityIds {

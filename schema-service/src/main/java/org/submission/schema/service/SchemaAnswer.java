@@ -9,7 +9,7 @@ import java.util.Base64;
 import java.util.List;
 import org.submission.schema.store.Json;
 import org.submission.schema.store.StoredSchema;
-import org.submission.shared.error.ApiException;
+import org.submission.platform.error.ApiException;
 
 /**
  * The answer to one schema request, computed once per distinct set of documents and kept: the

@@ -13,7 +13,7 @@ import java.util.stream.Collectors;
 import org.submission.schema.config.SchemaServiceSettings;
 import org.submission.schema.store.SchemaStore;
 import org.submission.schema.store.StoredSchema;
-import org.submission.shared.error.ApiException;
+import org.submission.platform.error.ApiException;
 
 /**
  * Repository ids → their schema URIs (one query) → stored documents → the answer. Everything after

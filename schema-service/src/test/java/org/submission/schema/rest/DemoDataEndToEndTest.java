@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasSize;
 import static org.submission.schema.BundledSchemaIds.BASE;
-import static org.submission.shared.testing.Requests.backend;
+import static org.submission.platform.testing.Requests.backend;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -19,8 +19,8 @@ import javax.sql.DataSource;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.submission.shared.seed.SeedOnStart;
-import org.submission.shared.testing.EmbeddedPostgresResource;
-import org.submission.shared.testing.TestData;
+import org.submission.platform.testing.EmbeddedPostgresResource;
+import org.submission.platform.testing.TestData;
 
 /** The demo data set in the embedded database, asked about as the UI would. */
 @QuarkusTest

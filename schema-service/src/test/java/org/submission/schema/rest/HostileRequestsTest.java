@@ -3,7 +3,7 @@ package org.submission.schema.rest;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.startsWith;
-import static org.submission.shared.testing.Requests.backend;
+import static org.submission.platform.testing.Requests.backend;
 
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -13,11 +13,11 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.submission.shared.testing.EmbeddedPostgresResource;
+import org.submission.platform.testing.EmbeddedPostgresResource;
 import org.submission.shared.seed.SeedOnStart;
-import org.submission.shared.testing.RawHttp;
-import org.submission.shared.testing.Requests;
-import org.submission.shared.testing.TestData;
+import org.submission.platform.testing.RawHttp;
+import org.submission.platform.testing.Requests;
+import org.submission.platform.testing.TestData;
 
 /** Issue 10 items 1, 7, 10 and 12 against the schema service's own routes. */
 @QuarkusTest

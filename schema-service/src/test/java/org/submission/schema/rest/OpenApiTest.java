@@ -4,8 +4,8 @@ import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.submission.shared.testing.EmbeddedPostgresResource;
-import org.submission.shared.testing.OpenApiDocument;
+import org.submission.platform.testing.EmbeddedPostgresResource;
+import org.submission.platform.testing.OpenApiDocument;
 
 @QuarkusTest
 @WithTestResource(EmbeddedPostgresResource.class)

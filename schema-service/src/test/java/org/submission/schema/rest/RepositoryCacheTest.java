@@ -2,7 +2,7 @@ package org.submission.schema.rest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.submission.schema.BundledSchemaIds.BASE;
-import static org.submission.shared.testing.Requests.backend;
+import static org.submission.platform.testing.Requests.backend;
 
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -15,8 +15,8 @@ import java.util.List;
 import java.util.Map;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
-import org.submission.shared.testing.EmbeddedPostgresResource;
-import org.submission.shared.testing.TestData;
+import org.submission.platform.testing.EmbeddedPostgresResource;
+import org.submission.platform.testing.TestData;
 
 /** With a repository TTL, a repository read once answers from memory until the TTL passes. */
 @QuarkusTest

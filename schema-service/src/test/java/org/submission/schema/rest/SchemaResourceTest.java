@@ -6,7 +6,7 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasSize;
 import static org.submission.schema.BundledSchemaIds.BASE;
-import static org.submission.shared.testing.Requests.backend;
+import static org.submission.platform.testing.Requests.backend;
 
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -19,9 +19,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.submission.shared.testing.EmbeddedPostgresResource;
-import org.submission.shared.testing.Requests;
-import org.submission.shared.testing.TestData;
+import org.submission.platform.testing.EmbeddedPostgresResource;
+import org.submission.platform.testing.Requests;
+import org.submission.platform.testing.TestData;
 
 @QuarkusTest
 @WithTestResource(EmbeddedPostgresResource.class)

@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.StreamSupport;
 import org.submission.schema.store.Json;
-import org.submission.shared.testing.ExternalTool;
+import org.submission.platform.testing.ExternalTool;
 
 /**
  * SurveyJS's engine ({@code survey-core}, installed with npm into {@code target/}, no lock file)

@@ -2,7 +2,7 @@ package org.submission.schema.rest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.submission.schema.BundledSchemaIds.BASE;
-import static org.submission.shared.testing.Requests.backend;
+import static org.submission.platform.testing.Requests.backend;
 import static org.submission.schema.rest.ReferenceSchemas.JHU;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -22,8 +22,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.submission.schema.store.Json;
-import org.submission.shared.testing.EmbeddedPostgresResource;
-import org.submission.shared.testing.TestData;
+import org.submission.platform.testing.EmbeddedPostgresResource;
+import org.submission.platform.testing.TestData;
 
 /**
  * The served SurveyJS form finds errors in a blob exactly when /schemaservice/validate does, for

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItems;
-import static org.submission.shared.testing.Requests.backend;
+import static org.submission.platform.testing.Requests.backend;
 
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -20,8 +20,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.submission.shared.testing.EmbeddedPostgresResource;
-import org.submission.shared.testing.TestData;
+import org.submission.platform.testing.EmbeddedPostgresResource;
+import org.submission.platform.testing.TestData;
 
 /** {@code /schemaservice/surveyjs} and {@code /schemaservice/surveyjs/repositories} over the bundled schemas. */
 @QuarkusTest

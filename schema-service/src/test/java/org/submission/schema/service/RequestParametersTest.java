@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.NullSource;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.submission.shared.error.ApiException;
+import org.submission.platform.error.ApiException;
 
 class RequestParametersTest {
 

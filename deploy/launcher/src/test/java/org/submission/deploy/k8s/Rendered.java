@@ -23,7 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import org.submission.shared.testing.ExternalTool;
+import org.submission.platform.testing.ExternalTool;
 
 /**
  * A kustomization as {@code kubectl kustomize} renders it, read into the Kubernetes API types of

@@ -1,0 +1,81 @@
+package org.submission.platform.error;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import io.quarkus.logging.Log;
+import io.quarkus.security.AuthenticationFailedException;
+import io.quarkus.security.ForbiddenException;
+import io.quarkus.security.UnauthorizedException;
+import io.vertx.core.http.HttpServerRequest;
+import jakarta.ws.rs.NotAllowedException;
+import jakarta.ws.rs.NotFoundException;
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
+
+/**
+ * Every exception that reaches RESTEasy becomes {@code {"error": "..."}} with a status a client
+ * can act on; nothing internal (class names, SQL, stack traces) reaches the body.
+ */
+public class ErrorMappers {
+
+    @ServerExceptionMapper
+    public Response api(ApiException e) {
+        Response.ResponseBuilder answer = Response.status(e.status()).type(MediaType.APPLICATION_JSON_TYPE)
+                .entity(new ErrorBody(e.getMessage()));
+        e.headers().forEach(answer::header);
+        return answer.build();
+    }
+
+    @ServerExceptionMapper({AuthenticationFailedException.class, UnauthorizedException.class})
+    public Response unauthenticated() {
+        return json(401, ErrorMessages.UNAUTHENTICATED);
+    }
+
+    @ServerExceptionMapper
+    public Response forbidden(ForbiddenException e) {
+        return json(403, ErrorMessages.forStatus(403));
+    }
+
+    @ServerExceptionMapper
+    public Response notFound(NotFoundException e, HttpServerRequest request) {
+        return json(404, ErrorMessages.noResource(request.path()));
+    }
+
+    @ServerExceptionMapper
+    public Response notAllowed(NotAllowedException e, HttpServerRequest request) {
+        Response.ResponseBuilder answer = Response.status(405).type(MediaType.APPLICATION_JSON_TYPE)
+                .entity(new ErrorBody(ErrorMessages.methodNotAllowed(request.method().name(), request.path())));
+        String allow = e.getResponse().getHeaderString("Allow");
+        if (allow != null) {
+            answer.header("Allow", allow);
+        }
+        return answer.build();
+    }
+
+    @ServerExceptionMapper
+    public Response web(WebApplicationException e) {
+        int status = e.getResponse().getStatus();
+        return json(status, ErrorMessages.forStatus(status));
+    }
+
+    @ServerExceptionMapper
+    public Response malformedJson(JsonProcessingException e) {
+        return json(400, "Malformed JSON body.");
+    }
+
+    @ServerExceptionMapper(priority = 10_000)
+    public Response unexpected(Throwable e) {
+        if (DatabaseOutage.causedBy(e)) {
+            Log.warnf("Database unavailable: %s", DatabaseOutage.describe(e));
+            return Response.status(503).type(MediaType.APPLICATION_JSON_TYPE).header("Retry-After", "5")
+                    .entity(new ErrorBody(ErrorMessages.DATABASE_UNAVAILABLE)).build();
+        }
+        Log.errorf(e, "Unexpected failure");
+        return json(500, ErrorMessages.forStatus(500));
+    }
+
+    public static Response json(int status, String message) {
+        return Response.status(status).type(MediaType.APPLICATION_JSON_TYPE).entity(new ErrorBody(message)).build();
+    }
+}

@@ -1,0 +1,26 @@
+package org.submission.platform.http;
+
+/**
+ * The order of the platform's Vert.x routes, which run before Quarkus's REST layer (order 0 and
+ * up), lowest first. Every {@code @Observes Router} of the platform takes its order from here, so
+ * that the request pipeline reads in one place:
+ * <ol>
+ *   <li>{@link #SCREEN}: refuse malformed URIs, oversized request lines, headers and bodies,
+ *       and repeated identity headers;</li>
+ *   <li>{@link #QUERY}: keep a query value whole across {@code ;};</li>
+ *   <li>{@link #FAILURES}: every failure the HTTP layer raises answers in JSON;</li>
+ *   <li>{@link #XSRF_COOKIE}: issue the XSRF cookie to a caller that has none.</li>
+ * </ol>
+ * Authentication and the XSRF check come after these, on the resource the request was routed to.
+ */
+public final class RouteOrder {
+
+    public static final int SCREEN = -1100;
+    /** Independent of {@link #SCREEN}: neither reads what the other changes. */
+    public static final int QUERY = -1100;
+    public static final int FAILURES = -1000;
+    public static final int XSRF_COOKIE = -900;
+
+    private RouteOrder() {
+    }
+}

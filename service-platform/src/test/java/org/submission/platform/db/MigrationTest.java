@@ -1,0 +1,28 @@
+package org.submission.platform.db;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+import org.submission.platform.testing.FreshDatabase;
+
+class MigrationTest {
+
+    @Test
+    void migrationsCreateThePassLayoutOnAnEmptyDatabase() {
+        FreshDatabase db = FreshDatabase.create().migrate();
+
+        assertThat(db.count("SELECT count(*) FROM information_schema.tables WHERE table_schema = 'public'"
+                + " AND table_name LIKE 'pass\\_%'")).isEqualTo(14);
+        assertThat(db.count("SELECT count(*) FROM information_schema.sequences WHERE sequence_name = 'hibernate_sequence'"))
+                .isEqualTo(1);
+        assertThat(db.count("SELECT count(*) FROM information_schema.columns WHERE table_name = 'pass_submission_effectivepolicies'"
+                + " AND column_name IN ('submission_id', 'effectivepolicies_id')")).isEqualTo(2);
+    }
+
+    @Test
+    void migratingTwiceChangesNothing() {
+        FreshDatabase db = FreshDatabase.create().migrate().migrate();
+
+        assertThat(db.count("SELECT count(*) FROM flyway_schema_history WHERE success")).isEqualTo(1);
+    }
+}
