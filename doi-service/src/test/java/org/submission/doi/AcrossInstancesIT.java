@@ -28,7 +28,7 @@ import org.submission.doi.support.Fixtures;
 import org.submission.doi.support.PackagedService;
 import org.submission.doi.support.Upstreams;
 import org.submission.doi.support.WireMockUpstreams;
-import org.submission.shared.testing.FreshDatabase;
+import org.submission.platform.testing.FreshDatabase;
 
 /**
  * Two packaged instances of the service on one database, as two pods are: one upstream call per

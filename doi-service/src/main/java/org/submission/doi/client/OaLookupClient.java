@@ -15,7 +15,7 @@ import java.util.Optional;
 import org.submission.doi.config.DoiSettings;
 import org.submission.doi.health.DoiMetrics;
 import org.submission.doi.model.Doi;
-import org.submission.shared.error.ApiException;
+import org.submission.platform.error.ApiException;
 
 /**
  * The open-access lookup service (Unpaywall): where open copies of an article are,

@@ -16,7 +16,7 @@ import org.submission.doi.config.DoiSettings.SameDoi;
 import org.submission.doi.health.DoiMetrics;
 import org.submission.doi.model.Doi;
 import org.submission.doi.repository.LookupCoordination;
-import org.submission.shared.error.ApiException;
+import org.submission.platform.error.ApiException;
 
 /** The two DOI operations: the article's journal record, and its open-access manuscripts. */
 @ApplicationScoped

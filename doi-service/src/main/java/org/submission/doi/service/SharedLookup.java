@@ -15,8 +15,8 @@ import org.submission.doi.health.DoiMetrics;
 import org.submission.doi.model.Doi;
 import org.submission.doi.repository.LookupCoordination;
 import org.submission.doi.repository.LookupCoordination.Begin;
-import org.submission.shared.error.ApiException;
-import org.submission.shared.error.DatabaseOutage;
+import org.submission.platform.error.ApiException;
+import org.submission.platform.error.DatabaseOutage;
 
 /**
  * One upstream's answers across all pods (doi-service/README.md, "Across pods"): this pod's

@@ -21,7 +21,7 @@ import org.submission.doi.support.Fixtures;
 import org.submission.doi.support.FreshUpstreams;
 import org.submission.doi.support.Upstreams;
 import org.submission.doi.support.WireMockUpstreams;
-import org.submission.shared.testing.EmbeddedPostgresResource;
+import org.submission.platform.testing.EmbeddedPostgresResource;
 
 /** Every metric the Grafana dashboard and the alert rules in deploy/ query is one the running service serves. */
 @QuarkusTest

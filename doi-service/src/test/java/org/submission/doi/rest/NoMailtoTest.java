@@ -17,7 +17,7 @@ import org.submission.doi.support.Fixtures;
 import org.submission.doi.support.FreshUpstreams;
 import org.submission.doi.support.Upstreams;
 import org.submission.doi.support.WireMockUpstreams;
-import org.submission.shared.testing.EmbeddedPostgresResource;
+import org.submission.platform.testing.EmbeddedPostgresResource;
 
 /** Without DOI_SERVICE_MAILTO the lookup service, which refuses calls without an email, is never called. */
 @QuarkusTest

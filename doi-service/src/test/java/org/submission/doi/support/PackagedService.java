@@ -13,7 +13,7 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.submission.shared.testing.Requests;
+import org.submission.platform.testing.Requests;
 
 /**
  * The packaged service (target/quarkus-app) as a process of its own, on a free loopback port,
