@@ -112,6 +112,13 @@ public interface DoiSettings {
         @WithDefault("10")
         int defaultRate();
 
+        /**
+         * How much wider than the announced rate calls are spaced (0.1: 10 %), so that calls
+         * starting a little late (timers, a busy CPU) do not put more than the limit into one interval.
+         */
+        @WithDefault("0.1")
+        double rateMargin();
+
         /** The longest a request waits for its turn under the rate; past it 503 with Retry-After. */
         @WithDefault("5s")
         Duration rateWait();

@@ -19,6 +19,7 @@ import org.submission.platform.error.ApiException;
  * a second upstream call, nor waste the answer that fills the cache. The mark is dropped when the
  * work ends in any way, before its outcome reaches the callers. A request for a DOI in flight is
  * refused with 429 ({@link SameDoi#REJECT}) or waits for the same outcome ({@link SameDoi#SHARE}).
+ * This is the first level, per pod; {@link SharedLookup} below it does the same across pods.
  */
 public final class InFlightGuard {
 

@@ -55,6 +55,7 @@ public final class SharedLookup<T> {
     private final Duration ttl;
     private final Duration notFoundTtl;
     private final long leaseMillis;
+    private final double margin;
     private final long defaultSpacingMillis;
     private final long maxWaitMillis;
     private final Duration coordinationTimeout;
@@ -75,8 +76,8 @@ public final class SharedLookup<T> {
         this.notFoundTtl = notFound.isNegative() ? Duration.ZERO : notFound.compareTo(ttl) > 0 ? ttl : notFound;
         this.leaseMillis = Math.max(1, Math.min(30_000, settings.leaseTimeout().toMillis()));
         int rate = settings.upstream().defaultRate();
-        // a 10 % margin, so that calls starting a little late (timers, a busy CPU) never bunch into one interval
-        this.defaultSpacingMillis = rate <= 0 ? 0 : (1100 + rate - 1) / rate;
+        this.margin = 1 + Math.max(0, settings.upstream().rateMargin());
+        this.defaultSpacingMillis = rate <= 0 ? 0 : (long) Math.ceil(1000 * margin / rate);
         this.maxWaitMillis = Math.max(0, settings.upstream().rateWait().toMillis());
         this.coordinationTimeout = settings.coordinationTimeout();
     }
@@ -176,7 +177,7 @@ public final class SharedLookup<T> {
             Long spacing = pace.spacingToPublish();
             String body = answer == null ? null : answer.map(codec::encode).orElse(null);
             Uni<Void> told = coordination.end(upstream, doi.key(), holder, answer == null ? null : answer.isPresent(), body,
-                            life.toMillis(), spacing == null ? null : spacing + spacing / 10, pause)
+                            life.toMillis(), spacing == null ? null : (long) Math.ceil(spacing * margin), pause)
                     .ifNoItem().after(coordinationTimeout).fail()
                     .invoke(() -> pace.published(spacing));
             if (!coordinated) {
