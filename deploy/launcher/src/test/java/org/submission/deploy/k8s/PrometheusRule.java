@@ -1,6 +1,8 @@
 package org.submission.deploy.k8s;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.JsonDeserializer;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.model.annotation.Group;
@@ -13,6 +15,8 @@ import java.util.Map;
  * it; the fabric8 model has no type for it, and {@link Rendered} reads strictly, so a misspelt
  * field fails as it would on a cluster validating against the CRD.
  */
+// HasMetadata routes reading through fabric8's own deserializer, which knows no PrometheusRule
+@JsonDeserialize(using = JsonDeserializer.None.class)
 @Group("monitoring.coreos.com")
 @Version("v1")
 public class PrometheusRule implements HasMetadata {
