@@ -47,7 +47,8 @@ class ImageContentsTest {
         }
         assertThat(Files.size(app.resolve("app-cds.jsa"))).as("recorded by AppCdsTraining").isPositive();
         assertThat(list(app.resolve("lib/boot"))).isNotEmpty();
-        assertThat(list(app.resolve("lib/main"))).anyMatch(name -> name.contains("shared-model"));
+        assertThat(list(app.resolve("lib/main"))).anyMatch(name -> name.contains("shared-model"))
+                .anyMatch(name -> name.contains("service-platform"));
         assertThat(list(app.resolve("app"))).anyMatch(name -> name.startsWith(service) && name.endsWith(".jar"));
         assertThat(app.resolve("quarkus/quarkus-application.dat")).isRegularFile();
     }
@@ -86,7 +87,7 @@ class ImageContentsTest {
     void jibAndKubernetesUseTheDockerfilesUser(String property) throws IOException {
         Properties shared = new Properties();
         try (InputStream in = Files.newInputStream(Project.ROOT.resolve(
-                "shared-model/src/main/resources/META-INF/microprofile-config.properties"))) {
+                "service-platform/src/main/resources/META-INF/microprofile-config.properties"))) {
             shared.load(in);
         }
         String text = Files.readString(Project.ROOT.resolve("schema-service/src/main/docker/Dockerfile.jvm"), StandardCharsets.UTF_8);

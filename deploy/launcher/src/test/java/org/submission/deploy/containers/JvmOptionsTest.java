@@ -28,7 +28,7 @@ class JvmOptionsTest {
             "schema-service/src/main/docker/Dockerfile.jvm",
             "policy-service/src/main/docker/Dockerfile.jvm",
             "doi-service/src/main/docker/Dockerfile.jvm",
-            "shared-model/src/main/resources/META-INF/microprofile-config.properties",
+            "service-platform/src/main/resources/META-INF/microprofile-config.properties",
             "deploy/launcher/src/main/java/org/submission/deploy/launcher/LocalStack.java",
             "deploy/bench/footprint/footprint.sh",
             "deploy/bench/doi/run.sh"})
