@@ -66,15 +66,22 @@ BEGIN
         state := 'busy';
         RETURN;
     END IF;
-    INSERT INTO doi_upstream AS u (upstream) VALUES (p_upstream)
-        ON CONFLICT (upstream) DO UPDATE SET upstream = u.upstream
-        RETURNING * INTO v_up;
+    SELECT * INTO v_up FROM doi_upstream u WHERE u.upstream = p_upstream;
     IF v_up.paused_until > v_now THEN
         DELETE FROM doi_lease l WHERE l.upstream = p_upstream AND l.doi_key = p_key AND l.holder = p_holder;
         state := 'paused';
         millis := ceil(extract(epoch FROM v_up.paused_until - v_now) * 1000);
         RETURN;
     END IF;
+    IF coalesce(v_up.announced_ms, p_default_spacing_ms) <= 0 THEN
+        -- no rate to keep: no slot to take, and no write to the upstream's one row
+        state := 'go';
+        millis := 0;
+        RETURN;
+    END IF;
+    INSERT INTO doi_upstream AS u (upstream) VALUES (p_upstream)
+        ON CONFLICT (upstream) DO UPDATE SET upstream = u.upstream
+        RETURNING * INTO v_up;
     v_slot := greatest(v_up.next_slot, v_now);
     IF v_slot > v_now + p_max_wait_ms * interval '1 millisecond' THEN
         DELETE FROM doi_lease l WHERE l.upstream = p_upstream AND l.doi_key = p_key AND l.holder = p_holder;
