@@ -28,6 +28,8 @@ public class OaLookupClient {
     public static final String NAME = "Unpaywall";
     public static final String NO_MAILTO = "The open-access lookup (" + NAME + ") needs a contact address:"
             + " set DOI_SERVICE_MAILTO.";
+    /** A setting does not change soon: clients are asked to come back in five minutes. */
+    public static final int NO_MAILTO_RETRY_SECONDS = 300;
 
     private final UpstreamHttp http;
     private final UpstreamCall call;
@@ -54,7 +56,7 @@ public class OaLookupClient {
     /** The lookup record, or empty when the service does not know the DOI (its 404). */
     public Uni<Optional<ObjectNode>> record(Doi doi) {
         if (!configured()) {
-            return Uni.createFrom().failure(new ApiException(503, NO_MAILTO));
+            return Uni.createFrom().failure(ApiException.unavailable(NO_MAILTO, NO_MAILTO_RETRY_SECONDS));
         }
         return call.fetch(() -> http.get(doi.pathEncoded() + query))
                 .map(Optional::of)

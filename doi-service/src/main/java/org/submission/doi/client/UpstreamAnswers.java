@@ -32,11 +32,11 @@ final class UpstreamAnswers {
                     seconds(settings.circuitBreaker().delay()));
         }
         if (failure instanceof TimeoutException) {
-            return new ApiException(504, upstream + " did not answer in time for DOI " + doi + ".");
+            return ApiException.gatewayTimeout(upstream + " did not answer in time for DOI " + doi + ".");
         }
         if (!(failure instanceof UpstreamFailure f)) {
             Log.errorf(failure, "%s call for %s failed unexpectedly", upstream, doi);
-            return new ApiException(502, "The request to " + upstream + " for DOI " + doi + " failed.");
+            return ApiException.badGateway("The request to " + upstream + " for DOI " + doi + " failed.");
         }
         Log.debugf("%s call for %s failed: %s %s", upstream, doi, f.kind(), f.getMessage());
         return switch (f.kind()) {
@@ -44,15 +44,15 @@ final class UpstreamAnswers {
                     retryAfter(f.retryAfter()));
             case BUSY -> ApiException.unavailable("Too many requests to " + upstream + " are waiting. Try again later.",
                     BUSY_RETRY_SECONDS);
-            case TIMEOUT -> new ApiException(504, upstream + " did not answer in time for DOI " + doi + ".");
-            case CONNECTION -> new ApiException(502, upstream + " could not be reached for DOI " + doi + ".");
-            case BAD_BODY -> new ApiException(502, upstream + " sent an answer for DOI " + doi + " that is not a JSON object.");
-            case TOO_LARGE -> new ApiException(502, upstream + " sent an answer for DOI " + doi + " larger than "
+            case TIMEOUT -> ApiException.gatewayTimeout(upstream + " did not answer in time for DOI " + doi + ".");
+            case CONNECTION -> ApiException.badGateway(upstream + " could not be reached for DOI " + doi + ".");
+            case BAD_BODY -> ApiException.badGateway(upstream + " sent an answer for DOI " + doi + " that is not a JSON object.");
+            case TOO_LARGE -> ApiException.badGateway(upstream + " sent an answer for DOI " + doi + " larger than "
                     + settings.maxBodySize().asLongValue() + " bytes.");
-            case REDIRECTED -> new ApiException(502, upstream + " answered HTTP " + f.status() + " (a redirect, not followed) for DOI "
+            case REDIRECTED -> ApiException.badGateway(upstream + " answered HTTP " + f.status() + " (a redirect, not followed) for DOI "
                     + doi + ".");
             case NOT_FOUND, REFUSED, SERVER_ERROR ->
-                    new ApiException(502, upstream + " answered HTTP " + f.status() + " for DOI " + doi + ".");
+                    ApiException.badGateway(upstream + " answered HTTP " + f.status() + " for DOI " + doi + ".");
         };
     }
 

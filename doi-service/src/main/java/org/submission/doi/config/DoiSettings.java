@@ -11,8 +11,8 @@ import java.time.Duration;
 import java.util.Optional;
 
 /**
- * The DOI service settings ({@code doi.*}). The seed's environment names (DOI_SERVICE_MAILTO,
- * REGISTRY_BASEURI, OALOOKUP_BASEURI) carry no common prefix, so application.properties binds
+ * The DOI service settings ({@code doi.*}). The environment names PASS deployments already set
+ * (DOI_SERVICE_MAILTO, REGISTRY_BASEURI, OALOOKUP_BASEURI; README, Service settings) carry no common prefix, so application.properties binds
  * them to {@code doi.mailto}, {@code doi.registry.base-uri} and {@code doi.oa-lookup.base-uri}.
  */
 @ConfigMapping(prefix = "doi")
@@ -55,7 +55,7 @@ public interface DoiSettings {
     SameDoi sameDoi();
 
     enum SameDoi {
-        /** 429 at once: the seed's one request per DOI. */
+        /** 429 at once: one request per DOI at a time (the default, doi-service/README.md). */
         REJECT,
         /** The answer of the work in flight, for clients that treat a 429 as a failed lookup. */
         SHARE

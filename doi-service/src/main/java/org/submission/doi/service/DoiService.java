@@ -59,7 +59,7 @@ public class DoiService {
 
     public Uni<ManuscriptList> manuscripts(Doi doi) {
         if (!oaLookup.configured()) {
-            return Uni.createFrom().failure(new ApiException(503, OaLookupClient.NO_MAILTO));
+            return Uni.createFrom().failure(ApiException.unavailable(OaLookupClient.NO_MAILTO, OaLookupClient.NO_MAILTO_RETRY_SECONDS));
         }
         return lookups.run(doi, () -> manuscripts.get(doi, () -> oaLookup.record(doi)
                         .map(record -> record.map(ManuscriptMapper::map)))

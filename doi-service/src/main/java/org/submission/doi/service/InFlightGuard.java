@@ -78,7 +78,6 @@ public final class InFlightGuard {
     }
 
     static ApiException alreadyActive(Doi doi) {
-        return new ApiException(429, "There is already an active request for " + doi + "; try again later.",
-                Map.of("Retry-After", "1"));
+        return ApiException.tooManyRequests("There is already an active request for " + doi + "; try again later.", 1);
     }
 }

@@ -40,7 +40,7 @@ public class JournalService {
     @WithTransaction
     public Uni<Long> findOrCreate(JournalCandidate candidate) {
         if (!candidate.hasName() && candidate.issns().isEmpty()) {
-            return Uni.createFrom().failure(new ApiException(422, INSUFFICIENT));
+            return Uni.createFrom().failure(ApiException.unprocessable(INSUFFICIENT));
         }
         return journals.lock(lockKeys(candidate))
                 .chain(() -> journals.bestMatch(candidate.issnValues(), candidate.name()))
@@ -49,7 +49,7 @@ public class JournalService {
 
     private Uni<Long> create(JournalCandidate candidate) {
         if (!candidate.complete()) {
-            return Uni.createFrom().failure(new ApiException(422, INSUFFICIENT));
+            return Uni.createFrom().failure(ApiException.unprocessable(INSUFFICIENT));
         }
         return journals.create(candidate.name(), candidate.issns()).invoke(id ->
                 Log.debugf("Created journal %d %s %s", id, candidate.name(), candidate.issns()));

@@ -11,15 +11,17 @@ import org.submission.platform.error.ApiException;
 
 /**
  * The POST variant's parameters: the form body, then the query string. The body is decoded here
- * rather than through {@code @FormParam} because the framework's form decoder fails outside the
- * request on a malformed escape ({@code submission=%ZZ}) and the request is never answered; here
- * it is a 400. A form body is ASCII, so its charset parameter does not matter; escapes are UTF-8.
+ * rather than through {@code @RestForm} or {@code @FormParam} because RESTEasy Reactive's form
+ * decoder throws a bare {@code IllegalArgumentException} on a malformed escape ({@code submission=%ZZ}),
+ * which reaches the error mappers as an unexpected failure: a 500 with a logged stack trace, where
+ * this answers 400 ({@code AccessAndErrorsTest}; tried with {@code @RestForm} on Quarkus 3.34.1, and
+ * on earlier versions the request was not answered at all). A form body is ASCII, so its charset parameter does not matter; escapes are UTF-8.
  */
 record FormRequest(long submission, boolean explain) {
 
     static FormRequest of(String contentType, byte[] body, UriInfo uri) {
         if (!RequestParameters.isForm(contentType)) {
-            throw new ApiException(415, "Send the POST body as application/x-www-form-urlencoded (submission=<id>).");
+            throw ApiException.unsupportedMediaType("Send the POST body as application/x-www-form-urlencoded (submission=<id>).");
         }
         Map<String, List<String>> fields = decode(body == null ? "" : new String(body, StandardCharsets.ISO_8859_1));
         // the query string is read through UriInfo: declared query parameters named like the form

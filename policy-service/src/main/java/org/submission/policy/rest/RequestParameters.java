@@ -6,7 +6,11 @@ import java.util.List;
 import java.util.Locale;
 import org.submission.platform.error.ApiException;
 
-/** Reads {@code submission} and {@code explain}, refusing anything ambiguous with a 400. */
+/**
+ * Reads {@code submission} and {@code explain}, refusing anything ambiguous with a 400: what
+ * RESTEasy's own conversion cannot (it answers an unconvertible query parameter with 404 and
+ * takes one of repeated values), so the parameters reach here as text ({@link PolicyQuery}).
+ */
 final class RequestParameters {
 
     private static final String HINT = " Send the numeric id of a Submission, e.g. submission=42.";

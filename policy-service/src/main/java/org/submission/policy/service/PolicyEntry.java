@@ -1,23 +1,10 @@
 package org.submission.policy.service;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 import java.util.Map;
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
-/** One applicable policy; {@code reasons} only with {@code explain=true}. */
-@Schema(description = "A policy that applies to the submission")
-public record PolicyEntry(
-        @Schema(description = "Id of the Policy record, as a string", examples = "20", required = true)
-        String id,
-        @Schema(description = "institution for the institutional policy, funder otherwise",
-                enumeration = {PolicyEntry.FUNDER, PolicyEntry.INSTITUTION}, required = true)
-        String type,
-        @JsonInclude(JsonInclude.Include.NON_NULL)
-        @Schema(description = "With explain=true only: how the policy was reached, e.g. "
-                + "{\"grant\": \"40\", \"funder\": \"30\", \"role\": \"primary\"} or "
-                + "{\"institution\": \"affiliation of the submitter\"}")
-        List<Map<String, String>> reasons) {
+/** One applicable policy; {@code reasons} only with {@code explain=true} (answered as {@code rest.PolicyEntryBody}). */
+public record PolicyEntry(String id, String type, List<Map<String, String>> reasons) {
 
     public static final String FUNDER = "funder";
     public static final String INSTITUTION = "institution";

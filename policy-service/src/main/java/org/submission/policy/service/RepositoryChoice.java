@@ -1,11 +1,7 @@
 package org.submission.policy.service;
 
 import java.util.List;
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
-/** The answer of {@code /policy/repositories}; both arrays are always present, ordered by id. */
-@Schema(description = "Repositories that must (required) or may (optional) be deposited into")
-public record RepositoryChoice(
-        @Schema(required = true, description = "Ascending numeric id order; [] when none") List<RepositoryEntry> required,
-        @Schema(required = true, description = "Ascending numeric id order; [] when none") List<RepositoryEntry> optional) {
+/** The repositories of a submission, both lists ordered by id (answered as {@code rest.RepositoryChoiceBody}). */
+public record RepositoryChoice(List<RepositoryEntry> required, List<RepositoryEntry> optional) {
 }

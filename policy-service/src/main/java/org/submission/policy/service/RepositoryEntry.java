@@ -1,19 +1,8 @@
 package org.submission.policy.service;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 import java.util.Map;
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /** One repository to deposit into; {@code reasons} only with {@code explain=true}. */
-@Schema(description = "A repository the submission must or may be deposited into")
-public record RepositoryEntry(
-        @Schema(description = "Id of the Repository record, as a string", examples = "10", required = true)
-        String url,
-        @Schema(description = "Whether the user interface ticks this repository by default", required = true)
-        boolean selected,
-        @JsonInclude(JsonInclude.Include.NON_NULL)
-        @Schema(description = "With explain=true only: the applicable effective policies that list the "
-                + "repository, e.g. {\"policy\": \"20\"}, and why the institutional repository is optional")
-        List<Map<String, String>> reasons) {
+public record RepositoryEntry(String url, boolean selected, List<Map<String, String>> reasons) {
 }

@@ -1,21 +1,37 @@
 package org.submission.schema.repository;
 
-import io.quarkus.hibernate.reactive.panache.PanacheRepository;
-import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.ArrayList;
 import java.util.List;
-import org.submission.shared.model.Repository;
+import org.submission.shared.model.CommaJoinedList;
 
+/**
+ * The schema URIs of repositories, by a prepared statement on the reactive pool: the rows are
+ * never entities, so no Hibernate session or entity context is opened for them (the way the
+ * services run their hand-written SQL, see the README's architecture section).
+ */
 @ApplicationScoped
-public class RepositorySchemaRepository implements PanacheRepository<Repository> {
+public class RepositorySchemaRepository {
 
-    /**
-     * The schema URIs of the repositories with these ids, in one query by primary key. A projection,
-     * not entities: nothing to track, and the other (possibly large) columns are never read.
-     */
-    @WithSession
+    private static final String SQL = "SELECT id, schemas FROM pass_repository WHERE id = ANY($1)";
+    private static final CommaJoinedList COMMA_JOINED = new CommaJoinedList();
+
+    private final Pool pool;
+
+    public RepositorySchemaRepository(Pool pool) {
+        this.pool = pool;
+    }
+
+    /** The schema URIs of the repositories with these ids, in one query by primary key. */
     public Uni<List<RepositorySchemas>> schemasOf(List<Long> ids) {
-        return find("id in ?1", ids).project(RepositorySchemas.class).list();
+        return pool.preparedQuery(SQL).execute(Tuple.of(ids.toArray(Long[]::new))).map(rows -> {
+            List<RepositorySchemas> found = new ArrayList<>();
+            rows.forEach(row -> found.add(new RepositorySchemas(row.getLong(0),
+                    COMMA_JOINED.convertToEntityAttribute(row.getString(1)))));
+            return found;
+        });
     }
 }

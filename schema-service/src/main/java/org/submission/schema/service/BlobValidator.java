@@ -12,7 +12,8 @@ import org.submission.schema.store.Json;
 import org.submission.schema.store.StoredSchema;
 
 /**
- * Validates a metadata blob as a client does (seed rule 3): against each schema, unmodified, with
+ * Validates a metadata blob as a client does (README, {@code POST /schemaservice/validate}): against
+ * each schema, unmodified, with
  * everit-json-schema. Failures are flattened to their causes; an anyOf/oneOf failure is one error
  * (its alternatives are no separate faults) whose message lists why each alternative failed.
  */

@@ -1,8 +1,8 @@
 package org.submission.schema.service;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
+import io.quarkus.cache.Cache;
+import io.quarkus.cache.CacheName;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
@@ -10,31 +10,33 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
-import org.submission.schema.config.SchemaServiceSettings;
 import org.submission.schema.store.SchemaStore;
 import org.submission.schema.store.StoredSchema;
 import org.submission.platform.error.ApiException;
 
 /**
  * Repository ids → their schema URIs (one query) → stored documents → the answer. Everything after
- * the lookup depends only on which documents were found, so answers are kept per document list.
+ * the lookup depends only on which documents were found, so answers are kept per document list
+ * (cache {@value #ANSWERS}, bounded in {@code application.properties}).
  */
 @ApplicationScoped
 public class SchemaService {
 
+    static final String ANSWERS = "schema-answers";
+
     private final RepositorySchemaLookup repositories;
     private final SchemaStore store;
-    private final Cache<SchemaAnswer.Key, SchemaAnswer> answers;
+    private final Cache answers;
 
-    public SchemaService(RepositorySchemaLookup repositories, SchemaStore store, SchemaServiceSettings settings) {
+    public SchemaService(RepositorySchemaLookup repositories, SchemaStore store, @CacheName(ANSWERS) Cache answers) {
         this.repositories = repositories;
         this.store = store;
-        this.answers = Caffeine.newBuilder().maximumSize(settings.answerCacheSize()).build();
+        this.answers = answers;
     }
 
     public Uni<SchemaAnswer> schemas(List<Long> ids, boolean merged) {
         return documents(ids)
-                .map(found -> answers.get(SchemaAnswer.Key.of(found, merged), key -> SchemaAnswer.compute(found, merged)))
+                .chain(found -> answers.get(SchemaAnswer.Key.of(found, merged), key -> SchemaAnswer.compute(found, merged)))
                 .map(SchemaAnswer::orThrow);
     }
 

@@ -19,19 +19,19 @@ import org.submission.schema.store.SchemaStore;
 import org.submission.schema.store.SchemaStoreLoader;
 import org.submission.schema.store.StoredSchema;
 
-/** The project's own schema set, against the seed and against example blobs written for each schema. */
+/** The project's own schema set, against the README's blob keys and against example blobs written for each schema. */
 class BundledSchemasTest {
 
     private static final SchemaStore BUNDLED = SchemaStoreLoader.load(BundledSchemasTest.class.getClassLoader(), Optional.empty());
 
-    /** The seed's "Metadata blob" table: every key and its type. */
+    /** The metadata blob keys of schema-service/README.md (Schemas: the store): every key and its type. */
     private static final Map<String, String> BLOB_KEYS = Map.ofEntries(Map.entry("DOI", "string"), Map.entry("title", "string"),
             Map.entry("journal-title", "string"), Map.entry("volume", "string"), Map.entry("issue", "string"),
             Map.entry("issns", "array"), Map.entry("journal-NLMTA-ID", "string"), Map.entry("publisher", "string"),
             Map.entry("publicationDate", "string"), Map.entry("abstract", "string"), Map.entry("authors", "array"),
             Map.entry("agent_information", "object"), Map.entry("agreements", "array"));
 
-    /** Keys PASS UI releases write besides the seed's: defined so the client's own validation passes, never displayed. */
+    /** Keys PASS UI releases write besides those: defined so the client's own validation passes, never displayed. */
     private static final Map<String, String> UI_KEYS = Map.of("$schema", "string", "doi", "string", "hints", "object",
             "under-embargo", "string", "Embargo-end-date", "string", "journal-title-short", "string");
 

@@ -5,13 +5,14 @@ import io.quarkus.logging.Log;
 import io.quarkus.security.AuthenticationFailedException;
 import io.quarkus.security.ForbiddenException;
 import io.quarkus.security.UnauthorizedException;
-import io.vertx.core.http.HttpServerRequest;
+import io.vertx.ext.web.RoutingContext;
 import jakarta.ws.rs.NotAllowedException;
 import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
+import org.submission.platform.http.PathAliases;
 
 /**
  * Every exception that reaches RESTEasy becomes {@code {"error": "..."}} with a status a client
@@ -38,14 +39,14 @@ public class ErrorMappers {
     }
 
     @ServerExceptionMapper
-    public Response notFound(NotFoundException e, HttpServerRequest request) {
-        return json(404, ErrorMessages.noResource(request.path()));
+    public Response notFound(NotFoundException e, RoutingContext request) {
+        return json(404, ErrorMessages.noResource(PathAliases.requestedPath(request)));
     }
 
     @ServerExceptionMapper
-    public Response notAllowed(NotAllowedException e, HttpServerRequest request) {
+    public Response notAllowed(NotAllowedException e, RoutingContext request) {
         Response.ResponseBuilder answer = Response.status(405).type(MediaType.APPLICATION_JSON_TYPE)
-                .entity(new ErrorBody(ErrorMessages.methodNotAllowed(request.method().name(), request.path())));
+                .entity(new ErrorBody(ErrorMessages.methodNotAllowed(request.request().method().name(), PathAliases.requestedPath(request))));
         String allow = e.getResponse().getHeaderString("Allow");
         if (allow != null) {
             answer.header("Allow", allow);

@@ -6,6 +6,7 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import org.submission.platform.http.PathAliases;
 import org.submission.platform.http.RouteOrder;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -25,7 +26,7 @@ public class RouterErrors {
         for (int status : new int[] {400, 404, 405, 413, 414, 431, 500}) {
             router.errorHandler(status, RouterErrors::failure);
         }
-        router.route().last().handler(ctx -> write(ctx, 404, ErrorMessages.noResource(ctx.request().path())));
+        router.route().last().handler(ctx -> write(ctx, 404, ErrorMessages.noResource(PathAliases.requestedPath(ctx))));
     }
 
     private static void failure(RoutingContext ctx) {
@@ -54,8 +55,8 @@ public class RouterErrors {
             Log.errorf(failure, "HTTP layer failure on %s", ctx.request().path());
         }
         write(ctx, status, switch (status) {
-            case 404 -> ErrorMessages.noResource(ctx.request().path());
-            case 405 -> ErrorMessages.methodNotAllowed(ctx.request().method().name(), ctx.request().path());
+            case 404 -> ErrorMessages.noResource(PathAliases.requestedPath(ctx));
+            case 405 -> ErrorMessages.methodNotAllowed(ctx.request().method().name(), PathAliases.requestedPath(ctx));
             default -> ErrorMessages.forStatus(status);
         });
     }

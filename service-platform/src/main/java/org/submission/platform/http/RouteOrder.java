@@ -8,6 +8,8 @@ package org.submission.platform.http;
  *   <li>{@link #SCREEN}: refuse malformed URIs, oversized request lines, headers and bodies,
  *       and repeated identity headers;</li>
  *   <li>{@link #QUERY}: keep a query value whole across {@code ;};</li>
+ *   <li>{@link #ALIAS}: reroute an alias path to its canonical path, which runs the steps above
+ *       again (the screen passes a rerouted request, screened as it came);</li>
  *   <li>{@link #FAILURES}: every failure the HTTP layer raises answers in JSON;</li>
  *   <li>{@link #XSRF_COOKIE}: issue the XSRF cookie to a caller that has none.</li>
  * </ol>
@@ -18,6 +20,7 @@ public final class RouteOrder {
     public static final int SCREEN = -1100;
     /** Independent of {@link #SCREEN}: neither reads what the other changes. */
     public static final int QUERY = -1100;
+    public static final int ALIAS = -1050;
     public static final int FAILURES = -1000;
     public static final int XSRF_COOKIE = -900;
 

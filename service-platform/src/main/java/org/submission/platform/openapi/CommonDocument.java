@@ -17,8 +17,9 @@ import org.eclipse.microprofile.openapi.models.security.SecurityScheme;
  * ({@code ErrorBody}), so an operation declares an error answer by status and description alone (a
  * response that declares its own content keeps it). Every operation needs an authenticated caller,
  * so the document requires the one security scheme the service declares
- * ({@code quarkus.smallrye-openapi.security-scheme}); Quarkus marks only operations of classes
- * annotated themselves, which misses endpoints inherited by an alias path.
+ * ({@code quarkus.smallrye-openapi.security-scheme}), for the alias paths ({@link AliasPaths}) too;
+ * Quarkus's own marking of secured operations is off (it would add a 403 that the schema and
+ * policy endpoints never answer).
  */
 @OpenApiFilter(OpenApiFilter.RunStage.BOTH)
 public class CommonDocument implements OASFilter {

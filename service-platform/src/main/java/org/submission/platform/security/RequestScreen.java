@@ -13,6 +13,7 @@ import java.util.Map;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.submission.platform.error.ErrorMessages;
 import org.submission.platform.error.RouterErrors;
+import org.submission.platform.http.PathAliases;
 import org.submission.platform.http.RouteOrder;
 
 /**
@@ -51,6 +52,10 @@ public class RequestScreen {
 
     private void screen(RoutingContext ctx) {
         HttpServerRequest request = ctx.request();
+        if (PathAliases.rerouted(ctx)) {
+            ctx.next();
+            return;
+        }
         if (RouterErrors.malformed(request.uri())) {
             RouterErrors.write(ctx, 400, ErrorMessages.forStatus(400));
             return;

@@ -1,13 +1,12 @@
 package org.submission.schema.service.survey;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
+import io.quarkus.cache.Cache;
+import io.quarkus.cache.CacheName;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
 import java.util.Set;
-import org.submission.schema.config.SchemaServiceSettings;
 import org.submission.schema.service.SchemaAnswer;
 import org.submission.schema.service.SchemaOrder;
 import org.submission.schema.service.SchemaService;
@@ -18,30 +17,38 @@ import org.submission.schema.store.StoredSchema;
 /**
  * SurveyJS forms of repositories, found as {@link SchemaService} finds their schemas (same ids,
  * errors and repository lookup). A form is derived once per document list and its answers kept per
- * document list and read-only marks, like the schema answers.
+ * document list and read-only marks, like the schema answers (caches {@value #FORMS} and
+ * {@value #ANSWERS}, bounded in {@code application.properties}).
  */
 @ApplicationScoped
 public class SurveyService {
 
+    static final String FORMS = "survey-forms";
+    static final String ANSWERS = "survey-answers";
+
     private final SchemaService schemas;
-    private final Cache<List<Integer>, SurveyForm> forms;
-    private final Cache<AnswerKey, SchemaAnswer> answers;
+    private final Cache forms;
+    private final Cache answers;
     private final SchemaAnswer repositories;
 
-    public SurveyService(SchemaService schemas, SchemaStore store, SchemaServiceSettings settings) {
+    public SurveyService(SchemaService schemas, SchemaStore store,
+                         @CacheName(FORMS) Cache forms, @CacheName(ANSWERS) Cache answers) {
         this.schemas = schemas;
-        this.forms = Caffeine.newBuilder().maximumSize(settings.answerCacheSize()).build();
-        this.answers = Caffeine.newBuilder().maximumSize(settings.answerCacheSize()).build();
+        this.forms = forms;
+        this.answers = answers;
         this.repositories = SchemaAnswer.of(Json.bytes(RepositoryFields.of(store)));
     }
 
     public Uni<SchemaAnswer> survey(List<Long> ids, Set<String> readOnly) {
-        return schemas.documents(ids).map(found -> {
+        return schemas.documents(ids).chain(found -> {
             List<Integer> documents = found.stream().map(StoredSchema::index).toList();
-            SurveyForm form = forms.get(documents, key -> SurveyForm.of(
-                    SchemaOrder.order(found).stream().<JsonNode>map(StoredSchema::schema).toList()));
-            Set<String> marked = form.shown(readOnly);
-            return answers.get(new AnswerKey(documents, marked), key -> SchemaAnswer.of(Json.bytes(form.withReadOnly(marked))));
+            return forms.<List<Integer>, SurveyForm>get(documents, key -> SurveyForm.of(
+                    SchemaOrder.order(found).stream().<JsonNode>map(StoredSchema::schema).toList()))
+                    .chain(form -> {
+                        Set<String> marked = form.shown(readOnly);
+                        return answers.get(new AnswerKey(documents, marked),
+                                key -> SchemaAnswer.of(Json.bytes(form.withReadOnly(marked))));
+                    });
         });
     }
 
