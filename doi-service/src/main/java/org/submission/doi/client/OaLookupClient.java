@@ -38,9 +38,9 @@ public class OaLookupClient {
     private final String query;
 
     public OaLookupClient(Vertx vertx, DoiSettings settings, ObjectMapper mapper, CircuitBreakerMaintenance circuits,
-            DoiMetrics metrics) {
+            DoiMetrics metrics, CpuWork cpu) {
         this.http = new UpstreamHttp(vertx, settings.oaLookup().baseUri(), settings, pace, Map.of());
-        this.call = new UpstreamCall(NAME, "doi-oa-lookup", settings.upstream(), mapper, circuits, metrics);
+        this.call = new UpstreamCall(NAME, "doi-oa-lookup", settings.upstream(), mapper, circuits, metrics, cpu);
         this.query = settings.mailto().filter(mail -> !mail.isBlank())
                 .map(mail -> "?email=" + URLEncoder.encode(mail.trim(), StandardCharsets.UTF_8)).orElse("");
         if (query.isEmpty()) {

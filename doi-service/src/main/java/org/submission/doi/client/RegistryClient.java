@@ -34,11 +34,11 @@ public class RegistryClient {
     private final String query;
 
     public RegistryClient(Vertx vertx, DoiSettings settings, ObjectMapper mapper, CircuitBreakerMaintenance circuits,
-            DoiMetrics metrics) {
+            DoiMetrics metrics, CpuWork cpu) {
         Map<String, String> headers = settings.crossrefPlusToken().filter(token -> !token.isBlank())
                 .map(token -> Map.of("Crossref-Plus-API-Token", "Bearer " + token.trim())).orElse(Map.of());
         this.http = new UpstreamHttp(vertx, settings.registry().baseUri(), settings, pace, headers);
-        this.call = new UpstreamCall(NAME, "doi-registry", settings.upstream(), mapper, circuits, metrics);
+        this.call = new UpstreamCall(NAME, "doi-registry", settings.upstream(), mapper, circuits, metrics, cpu);
         this.query = settings.mailto().map(mail -> "?mailto=" + URLEncoder.encode(mail, StandardCharsets.UTF_8)).orElse("");
     }
 

@@ -40,13 +40,13 @@ final class UpstreamCall {
     private final CircuitBreakerMaintenance circuits;
 
     UpstreamCall(String upstream, String circuitName, DoiSettings.Calls settings, ObjectMapper mapper,
-            CircuitBreakerMaintenance circuits, DoiMetrics metrics) {
+            CircuitBreakerMaintenance circuits, DoiMetrics metrics, CpuWork cpu) {
         this.upstream = upstream;
         this.metrics = metrics;
         this.circuitName = circuitName;
         this.answers = new UpstreamAnswers(upstream, settings);
         this.circuits = circuits;
-        this.body = new UpstreamBody(mapper);
+        this.body = new UpstreamBody(mapper, cpu);
         long backoff = Math.max(1, settings.retryBackoff().toMillis());
         long jitter = Math.round(backoff * Math.min(1, Math.max(0, settings.retryJitter())));
         this.attempts = TypedGuard.create(ANSWER)
@@ -91,7 +91,7 @@ final class UpstreamCall {
     }
 
     private Uni<ObjectNode> attempt(Supplier<Uni<Buffer>> request) {
-        return Uni.createFrom().deferred(request::get).map(body::object)
+        return Uni.createFrom().deferred(request::get).chain(body::read)
                 .onFailure().transform(UpstreamFailure::of);
     }
 

@@ -1,14 +1,14 @@
 package org.submission.doi.model;
 
 import java.nio.charset.StandardCharsets;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
  * A normalised, validated DOI. {@link #value()} keeps the caller's case (it is what goes upstream
- * and into messages); {@link #key()} is the lower-cased form, because DOIs are case-insensitive
- * and two spellings of one DOI must share the in-flight mark and the cache entry.
+ * and into messages); {@link #key()} is the form with ASCII letters lower-cased, because DOIs are
+ * case-insensitive in ASCII only and two spellings of one DOI must share the in-flight mark and
+ * the cache entry, while two different DOIs never may (see the module README).
  */
 public record Doi(String value) {
 
@@ -30,7 +30,8 @@ public record Doi(String value) {
         if (value.regionMatches(true, 0, SCHEME, 0, SCHEME.length())) {
             value = value.substring(SCHEME.length());
         }
-        int resolver = value.toLowerCase(Locale.ROOT).indexOf(RESOLVER);
+        // ASCII folding keeps indexes: a Unicode lower case can be longer than the original ("İ")
+        int resolver = asciiLowerCase(value).indexOf(RESOLVER);
         if (resolver >= 0) {
             value = value.substring(resolver + RESOLVER.length());
         }
@@ -69,9 +70,27 @@ public record Doi(String value) {
         };
     }
 
-    /** The de-duplication and cache key. */
+    /**
+     * The de-duplication and cache key: A-Z folded to a-z and nothing else. {@code toLowerCase}
+     * would also fold non-ASCII letters (the Kelvin sign U+212A to {@code k}, {@code İ} to
+     * {@code i̇}), so that two different DOIs shared a key and one got the other's answer.
+     */
     public String key() {
-        return value.toLowerCase(Locale.ROOT);
+        return asciiLowerCase(value);
+    }
+
+    static String asciiLowerCase(String text) {
+        char[] chars = null;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c >= 'A' && c <= 'Z') {
+                if (chars == null) {
+                    chars = text.toCharArray();
+                }
+                chars[i] = (char) (c + ('a' - 'A'));
+            }
+        }
+        return chars == null ? text : new String(chars);
     }
 
     /**

@@ -45,7 +45,8 @@ public class DoiResource {
     @Operation(summary = "The article's journal record and registry metadata",
             description = "Asks the registry (Crossref) for the work, finds the Journal record sharing an ISSN or the"
                     + " name with the work's journal, updates it unless it is curated, or creates it, and answers its id"
-                    + " with the registry's whole response (an abstract holding markup becomes safe HTML). One piece of work per"
+                    + " with the registry's whole response, normalised (no NUL characters; ISSN lists cut to 8, authors to"
+                    + " 10,000; an abstract holding markup becomes safe HTML). One piece of work per"
                     + " DOI at a time: another request for it gets 429, or with DOI_SERVICE_SAME_DOI=share waits for the same"
                     + " answer. Needs the X-XSRF-TOKEN header equal to the XSRF-TOKEN cookie.")
     @APIResponse(responseCode = "200", description = "The journal id and the registry's response",
@@ -56,7 +57,7 @@ public class DoiResource {
     @APIResponse(responseCode = "404", description = "The registry does not know the DOI", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     @APIResponse(responseCode = "422", description = "The work names no journal to find or create (a book chapter, for example)", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     @APIResponse(responseCode = "429", description = "A request for the same DOI is already being processed (DOI_SERVICE_SAME_DOI=reject, the default); header Retry-After: 1", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
-    @APIResponse(responseCode = "502", description = "The registry failed, answered an error, or sent no JSON object", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @APIResponse(responseCode = "502", description = "The registry failed, answered an error, or sent no JSON object (or one nested deeper than 32 levels)", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     @APIResponse(responseCode = "503", description = "The registry is rate-limiting or known to be down, or the database is unavailable; header Retry-After", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     @APIResponse(responseCode = "504", description = "The registry did not answer within the deadline", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     public Uni<JournalAnswer> journal(@QueryParam("doi") @Parameter(in = ParameterIn.QUERY, required = true,
@@ -73,15 +74,16 @@ public class DoiResource {
             description = "The token the service issued as a cookie; echoed in the X-XSRF-TOKEN header")
     @Operation(summary = "Open-access manuscript files of the article",
             description = "Asks the open-access lookup service (Unpaywall) for the DOI and answers one entry per"
-                    + " location with a PDF at an http(s) address, the best first. A DOI unknown to the lookup service gives"
-                    + " an empty list. Identical requests during a lookup share its answer."
+                    + " location with a PDF at an http(s) address, the best first, with a safe file name, a plain-text label,"
+                    + " the copy's version, host type, licence and landing page, and the article's open-access status."
+                    + " A DOI unknown to the lookup service gives an empty list. Identical requests during a lookup share its answer."
                     + " Needs the X-XSRF-TOKEN header equal to the XSRF-TOKEN cookie.")
     @APIResponse(responseCode = "200", description = "The manuscript locations, possibly none",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ManuscriptList.class)))
     @APIResponse(responseCode = "400", description = "The DOI is missing or not valid", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     @APIResponse(responseCode = "401", description = "No valid credentials", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     @APIResponse(responseCode = "403", description = "Missing or mismatched X-XSRF-TOKEN header", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
-    @APIResponse(responseCode = "502", description = "The lookup service failed, answered an error, or sent no JSON object", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @APIResponse(responseCode = "502", description = "The lookup service failed, answered an error, or sent no JSON object (or one nested deeper than 32 levels)", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     @APIResponse(responseCode = "503", description = "The lookup service is rate-limiting or known to be down; header Retry-After", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     @APIResponse(responseCode = "504", description = "The lookup service did not answer within the deadline", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     public Uni<ManuscriptList> manuscript(@QueryParam("doi") @Parameter(in = ParameterIn.QUERY, required = true,

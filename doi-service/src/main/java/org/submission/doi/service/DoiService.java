@@ -7,8 +7,9 @@ import io.smallrye.mutiny.Uni;
 import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.io.UncheckedIOException;
-import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
+import org.submission.doi.client.CpuWork;
 import org.submission.doi.client.OaLookupClient;
 import org.submission.doi.client.RegistryClient;
 import org.submission.doi.config.DoiSettings;
@@ -25,13 +26,15 @@ public class DoiService {
     private final RegistryClient registry;
     private final OaLookupClient oaLookup;
     private final JournalService journals;
+    private final CpuWork cpu;
     private final InFlightGuard journalWork;
     private final InFlightGuard lookups;
     private final SharedLookup<ObjectNode> works;
     private final SharedLookup<ManuscriptList> manuscripts;
 
     public DoiService(RegistryClient registry, OaLookupClient oaLookup, JournalService journals, DoiSettings settings,
-            LookupCoordination coordination, DoiMetrics metrics, ObjectMapper mapper, Vertx vertx) {
+            CpuWork cpu, LookupCoordination coordination, DoiMetrics metrics, ObjectMapper mapper, Vertx vertx) {
+        this.cpu = cpu;
         this.registry = registry;
         this.oaLookup = oaLookup;
         this.journals = journals;
@@ -50,7 +53,9 @@ public class DoiService {
 
     /** One piece of work per DOI at a time; find-or-create runs every time, even on a cached work. */
     public Uni<JournalAnswer> journal(Doi doi) {
-        return journalWork.run(doi, () -> works.get(doi, () -> registry.work(doi).map(found -> found.map(RegistryWork::withHtmlAbstract)))
+        return journalWork.run(doi, () -> works.get(doi, () -> registry.work(doi)
+                        .chain(found -> found.isEmpty() ? Uni.createFrom().item(found)
+                                : cpu.run(() -> Optional.of(RegistryWork.normalised(found.get())))))
                 .map(found -> found.orElseThrow(() -> ApiException.notFound(
                         "The resource for DOI " + doi + " could not be found on " + RegistryClient.NAME + ".")))
                 .chain(work -> journals.findOrCreate(JournalCandidate.fromWork(work))
@@ -63,7 +68,7 @@ public class DoiService {
         }
         return lookups.run(doi, () -> manuscripts.get(doi, () -> oaLookup.record(doi)
                         .map(record -> record.map(ManuscriptMapper::map)))
-                .map(found -> found.orElseGet(() -> new ManuscriptList(List.of()))));
+                .map(found -> found.orElseGet(ManuscriptList::none)));
     }
 
     private static String write(ObjectMapper mapper, Object answer) {

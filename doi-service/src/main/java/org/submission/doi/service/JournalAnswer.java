@@ -10,6 +10,8 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 @Schema(description = "The journal record of the article and the registry's metadata")
 public record JournalAnswer(
         @JsonProperty("journal-id") @Schema(description = "Id of the Journal record", example = "42") String journalId,
-        @Schema(description = "The registry's whole response object; a message.abstract holding markup (JATS or HTML) is converted to safe HTML",
+        @Schema(description = "The registry's whole response object, normalised: no NUL characters, message.ISSN and"
+                + " message.issn-type cut to 8 elements, message.author to 10,000; a message.abstract holding markup (JATS or"
+                + " HTML) is converted to safe HTML",
                 implementation = Object.class) ObjectNode crossref) {
 }

@@ -1,7 +1,7 @@
 package org.submission.doi.service;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -10,13 +10,22 @@ import java.util.Set;
 /**
  * The journal a registry work says it appeared in: {@code container-title[0]} and its ISSNs,
  * typed ones first ({@code Print:}, {@code Online:}, {@code :} for other types) in
- * {@code issn-type} order, then untyped {@code ISSN} values not seen yet.
+ * {@code issn-type} order, then untyped {@code ISSN} values not seen yet; at most
+ * {@link #MAX_ISSNS} of them (a journal has a handful; each one costs an advisory lock).
+ * Control characters and NUL are dropped from the name and the ISSNs (PostgreSQL stores no NUL).
  */
 public record JournalCandidate(String name, List<String> issns) {
 
     /** The widths of pass_journal.journalname and pass_journal_issns.issns. */
     static final int MAX_NAME = 1024;
     static final int MAX_ISSN = 255;
+    /** ISSNs taken from a work; the rest are ignored (module README). */
+    public static final int MAX_ISSNS = 8;
+
+    /** Whoever builds a candidate, it carries at most {@link #MAX_ISSNS}, so find-or-create takes a bounded number of locks. */
+    public JournalCandidate {
+        issns = List.copyOf(issns.size() > MAX_ISSNS ? issns.subList(0, MAX_ISSNS) : issns);
+    }
 
     public static JournalCandidate fromWork(JsonNode work) {
         JsonNode message = work.path("message");
@@ -24,9 +33,12 @@ public record JournalCandidate(String name, List<String> issns) {
         if (name != null && name.length() > MAX_NAME) {
             name = name.substring(0, MAX_NAME);
         }
-        List<String> issns = new ArrayList<>();
-        Set<String> seen = new LinkedHashSet<>();
+        Set<String> issns = new LinkedHashSet<>();
+        Set<String> seen = new HashSet<>();
         for (JsonNode typed : message.path("issn-type")) {
+            if (issns.size() == MAX_ISSNS) {
+                break;
+            }
             String value = text(typed.path("value"));
             if (value != null) {
                 String type = switch (String.valueOf(text(typed.path("type"))).toLowerCase(Locale.ROOT)) {
@@ -39,6 +51,9 @@ public record JournalCandidate(String name, List<String> issns) {
             }
         }
         for (JsonNode untyped : message.path("ISSN")) {
+            if (issns.size() == MAX_ISSNS) {
+                break;
+            }
             String value = text(untyped);
             if (value != null && seen.add(value.toUpperCase(Locale.ROOT))) {
                 add(issns, ":" + value);
@@ -47,8 +62,8 @@ public record JournalCandidate(String name, List<String> issns) {
         return new JournalCandidate(name, List.copyOf(issns));
     }
 
-    private static void add(List<String> issns, String issn) {
-        if (issn.length() <= MAX_ISSN && !issns.contains(issn)) {
+    private static void add(Set<String> issns, String issn) {
+        if (issn.length() <= MAX_ISSN) {
             issns.add(issn);
         }
     }
@@ -81,7 +96,7 @@ public record JournalCandidate(String name, List<String> issns) {
         if (!node.isTextual()) {
             return null;
         }
-        String value = node.asText().strip();
+        String value = UpstreamText.line(node.asText());
         return value.isEmpty() ? null : value;
     }
 }

@@ -9,8 +9,10 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.TreeSet;
 import org.submission.doi.repository.JournalRepository;
 import org.submission.doi.repository.StoredJournal;
@@ -60,11 +62,15 @@ public class JournalService {
         if (present(journal.nlmta()) || present(journal.pmcParticipation())) {
             return Uni.createFrom().item(journal.id());
         }
-        List<String> held = new ArrayList<>(journal.issns());
+        Set<String> held = new HashSet<>(journal.issns());
+        Set<String> heldValues = new HashSet<>();
+        journal.issns().forEach(issn -> heldValues.add(JournalCandidate.value(issn)));
         List<String> added = new ArrayList<>();
         for (String issn : candidate.issns()) {
-            if (!held.contains(issn) && !(issn.startsWith(":") && knownValue(held, issn))) {
+            // an untyped ISSN adds nothing when the journal already lists that value with a type
+            if (!held.contains(issn) && !(issn.startsWith(":") && heldValues.contains(JournalCandidate.value(issn)))) {
                 held.add(issn);
+                heldValues.add(JournalCandidate.value(issn));
                 added.add(issn);
             }
         }
@@ -72,12 +78,6 @@ public class JournalService {
         Uni<Void> rename = renamed ? journals.rename(journal.id(), candidate.name()) : Uni.createFrom().voidItem();
         return rename.chain(() -> added.isEmpty() ? Uni.createFrom().voidItem() : journals.addIssns(journal.id(), added))
                 .replaceWith(journal.id());
-    }
-
-    /** An untyped ISSN adds nothing when the journal already lists that value with a type. */
-    private static boolean knownValue(List<String> held, String issn) {
-        String value = JournalCandidate.value(issn);
-        return held.stream().anyMatch(other -> JournalCandidate.value(other).equals(value));
     }
 
     /** 64-bit advisory lock keys for the ISSN values and the normalised name, ascending. */

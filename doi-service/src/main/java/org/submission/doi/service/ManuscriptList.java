@@ -1,9 +1,18 @@
 package org.submission.doi.service;
 
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
-/** The manuscript answer: open-access copies, the best one first. */
+/** The manuscript answer: open-access copies, the best one first, and the article's open-access status. */
+@JsonPropertyOrder({"manuscripts", "oaStatus"})
 @Schema(description = "Open-access manuscript locations of an article")
-public record ManuscriptList(List<Manuscript> manuscripts) {
+public record ManuscriptList(
+        List<Manuscript> manuscripts,
+        @Schema(description = "The article's open-access status (Unpaywall's oa_status: gold, hybrid, bronze, green,"
+                + " closed, …); null when unknown", nullable = true, example = "green") String oaStatus) {
+
+    static ManuscriptList none() {
+        return new ManuscriptList(List.of(), null);
+    }
 }

@@ -10,48 +10,126 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
 import org.jsoup.Jsoup;
 
 /**
- * The lookup record's {@code oa_locations} as manuscript entries; missing or null keys never fail.
- * Clients put {@code url} into links and {@code repositoryLabel} into pages, so a location whose
- * PDF address is not an absolute http(s) URL is dropped and a label is reduced to plain text.
+ * The lookup record's {@code oa_locations} as manuscript entries; missing or null keys, unknown
+ * and deprecated fields never fail. Clients put {@code url} into links, {@code repositoryLabel}
+ * into pages and {@code name} into a file name, so a location whose PDF address is not an
+ * absolute http(s) URL is dropped, a label is reduced to plain text without angle brackets and a
+ * name to a safe file name. Each entry is small and bounded, and so is the number read, so this
+ * runs on the event loop.
  */
 public final class ManuscriptMapper {
 
     static final String TYPE = "application/pdf";
     static final String SOURCE = "Unpaywall";
     static final String DEFAULT_NAME = "manuscript.pdf";
+    /** Locations read; the rest are ignored (module README). */
+    static final int MAX_LOCATIONS = 100;
+    /** A longer PDF address drops the entry, a longer landing page is null. */
+    static final int MAX_URL = 4096;
+    static final int MAX_NAME = 200;
+    static final int MAX_LABEL = 500;
+    static final int MAX_LICENSE = 200;
+    private static final int MAX_EXTENSION = 16;
+    private static final Set<String> VERSIONS = Set.of("submittedVersion", "acceptedVersion", "publishedVersion");
+    private static final Set<String> HOST_TYPES = Set.of("publisher", "repository");
+    private static final Pattern OA_STATUS = Pattern.compile("[a-z][a-z_-]{0,31}");
+    /** Path separators, markup and what common file systems reserve. */
+    private static final String UNSAFE_IN_NAME = "/\\<>:\"|?*";
 
     private ManuscriptMapper() {
     }
 
     public static ManuscriptList map(JsonNode record) {
         Map<String, Manuscript> byUrl = new LinkedHashMap<>();
+        int read = 0;
         for (JsonNode location : record.path("oa_locations")) {
-            JsonNode pdf = location.path("url_for_pdf");
-            if (!pdf.isTextual() || !Links.web(pdf.asText())) {
+            if (read++ == MAX_LOCATIONS) {
+                break;
+            }
+            String url = webUrl(location.path("url_for_pdf"));
+            if (url == null) {
                 continue;
             }
-            String url = pdf.asText();
-            JsonNode institution = location.path("repository_institution");
-            Manuscript entry = new Manuscript(url, institution.isTextual() ? plainText(institution.asText()) : null, TYPE,
-                    SOURCE, fileName(url), location.path("is_best").asBoolean(false));
+            Manuscript entry = new Manuscript(url, label(location.path("repository_institution")), TYPE, SOURCE,
+                    fileName(url), location.path("is_best").asBoolean(false), oneOf(location.path("version"), VERSIONS),
+                    oneOf(location.path("host_type"), HOST_TYPES), license(location.path("license")),
+                    webUrl(location.path("url_for_landing_page")));
             byUrl.merge(url, entry, (first, again) -> again.isBest() ? first.best() : first);
         }
         List<Manuscript> ordered = new ArrayList<>(byUrl.size());
         byUrl.values().stream().filter(Manuscript::isBest).forEach(ordered::add);
         byUrl.values().stream().filter(m -> !m.isBest()).forEach(ordered::add);
-        return new ManuscriptList(ordered);
+        JsonNode status = record.path("oa_status");
+        return new ManuscriptList(ordered, status.isTextual() && OA_STATUS.matcher(status.textValue()).matches()
+                ? status.textValue() : null);
     }
 
-    /** Markup in a label is read as a browser would and only its text kept. */
+    private static String webUrl(JsonNode value) {
+        return value.isTextual() && value.textValue().length() <= MAX_URL && Links.web(value.textValue()) ? value.textValue() : null;
+    }
+
+    private static String oneOf(JsonNode value, Set<String> allowed) {
+        return value.isTextual() && allowed.contains(value.textValue()) ? value.textValue() : null;
+    }
+
+    private static String label(JsonNode value) {
+        return value.isTextual() ? cut(plainText(cut(value.textValue(), 4 * MAX_LABEL)), MAX_LABEL) : null;
+    }
+
+    private static String license(JsonNode value) {
+        return value.isTextual() ? blankAsNull(cut(plainText(cut(value.textValue(), 4 * MAX_LICENSE)), MAX_LICENSE)) : null;
+    }
+
+    /**
+     * Text as a browser would show it (markup read and only its text kept, character references
+     * decoded), then without angle brackets and control characters: {@code .text()} decodes
+     * {@code &lt;img&gt;} into {@code <img>}, which inserted into a page would be markup again.
+     */
     static String plainText(String label) {
-        return label.indexOf('<') < 0 ? label : Jsoup.parseBodyFragment(label).text();
+        String text = label.indexOf('<') < 0 && label.indexOf('&') < 0 ? label : Jsoup.parseBodyFragment(label).text();
+        return UpstreamText.line(text.replace("<", "").replace(">", ""));
+    }
+
+    /**
+     * A safe file name from a URL: its last path segment decoded ({@link #lastSegment}), then
+     * path separators, markup, reserved and control or invisible formatting characters each
+     * replaced by {@code _}, trailing dots and spaces dropped, and the name shortened to
+     * {@link #MAX_NAME} characters keeping its extension; {@code manuscript.pdf} when nothing is left.
+     */
+    static String fileName(String url) {
+        StringBuilder safe = new StringBuilder();
+        lastSegment(url).codePoints().forEach(c -> {
+            int type = Character.getType(c);
+            boolean unsafe = Character.isISOControl(c) || type == Character.FORMAT || type == Character.SURROGATE
+                    || type == Character.LINE_SEPARATOR || type == Character.PARAGRAPH_SEPARATOR
+                    || c < 128 && UNSAFE_IN_NAME.indexOf(c) >= 0;
+            safe.appendCodePoint(unsafe ? '_' : c);
+        });
+        String name = safe.toString().strip().replaceAll("[. ]+$", "");
+        if (name.codePointCount(0, name.length()) > MAX_NAME) {
+            int dot = name.lastIndexOf('.');
+            String extension = dot > 0 && name.length() - dot <= MAX_EXTENSION ? name.substring(dot) : "";
+            name = cut(name, MAX_NAME - extension.length()) + extension;
+        }
+        return name.isEmpty() ? DEFAULT_NAME : name;
+    }
+
+    /** At most {@code max} code points. */
+    private static String cut(String text, int max) {
+        return text.length() <= max ? text : text.substring(0, text.offsetByCodePoints(0, Math.min(max, text.codePointCount(0, text.length()))));
+    }
+
+    private static String blankAsNull(String text) {
+        return text.isBlank() ? null : text;
     }
 
     /** The last non-empty segment of the URL's decoded path (query and fragment ignored). */
-    static String fileName(String url) {
+    static String lastSegment(String url) {
         String rest = url;
         int scheme = rest.indexOf("://");
         if (scheme >= 0) {

@@ -47,14 +47,19 @@ public final class SafeHtml {
         return JatsConverter.isJats(text) ? JatsConverter.toHtml(text) : fromHtml(text);
     }
 
-    /** HTML as a browser would read it, reduced to the allow-list; unreadable markup becomes escaped text. */
+    /**
+     * HTML as a browser would read it, reduced to the allow-list; unreadable markup becomes escaped
+     * text. Linear in the input: removing or unwrapping a node re-indexes all its siblings, so
+     * a dropped element is only emptied (the Cleaner leaves out the element itself) and an unsafe
+     * link only loses its target (the writer then writes its text), never moved in the tree.
+     */
     static String fromHtml(String html) {
         try {
             Document dirty = Jsoup.parseBodyFragment(html);
-            dirty.body().select(DROPPED_SELECTOR).remove();
+            dirty.body().select(DROPPED_SELECTOR).forEach(Element::empty);
             for (Element link : dirty.body().select("a")) {
                 if (!Links.safe(link.attr("href"))) {
-                    link.unwrap();
+                    link.removeAttr("href");
                 }
             }
             return clean(dirty);

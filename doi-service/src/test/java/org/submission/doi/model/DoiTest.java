@@ -72,6 +72,26 @@ class DoiTest {
         assertThat(doi.key()).isEqualTo("10.4137/cmc.s38446");
     }
 
+    @ParameterizedTest(name = "[{index}] {0} / {1}")
+    @CsvSource(delimiter = '|', value = {
+        "10.1234/\u212Aelvin|10.1234/kelvin",
+        "10.1234/\u0130d|10.1234/i\u0307d",
+        "10.1234/\u00C5|10.1234/\u00E5",
+    })
+    void foldsAsciiLettersOnlySoDifferentDoisNeverShareAKey(String one, String other) {
+        assertThat(Doi.parse(one).orElseThrow().key()).isNotEqualTo(Doi.parse(other).orElseThrow().key());
+    }
+
+    @Test
+    void keysAsciiCaseVariantsAlike() {
+        assertThat(Doi.parse("10.1234/\u212AELVIN-ABC").orElseThrow().key()).isEqualTo("10.1234/\u212Aelvin-abc");
+    }
+
+    @Test
+    void findsTheResolverBehindCharactersWhoseLowerCaseIsLonger() {
+        assertThat(Doi.parse("\u0130\u0130\u0130doi.org/10.1000/xyz")).map(Doi::value).contains("10.1000/xyz");
+    }
+
     static Stream<Arguments> encodings() {
         return Stream.of(
                 Arguments.of("10.4137/cmc.s38446", "10.4137/cmc.s38446"),

@@ -8,6 +8,7 @@ import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 import java.util.List;
+import java.util.regex.Pattern;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -37,10 +38,14 @@ class ManuscriptEndpointTest extends FreshUpstreams {
         assertThat(body).isEqualTo("{\"manuscripts\":["
                 + "{\"url\":\"https://scholarship.example.edu/bitstream/handle/1774.2/5512/Accepted%20Manuscript.pdf?sequence=1\","
                 + "\"repositoryLabel\":\"Example University - Example Scholarship\",\"type\":\"application/pdf\","
-                + "\"source\":\"Unpaywall\",\"name\":\"Accepted Manuscript.pdf\",\"isBest\":true},"
+                + "\"source\":\"Unpaywall\",\"name\":\"Accepted Manuscript.pdf\",\"isBest\":true,"
+                + "\"version\":\"acceptedVersion\",\"hostType\":\"repository\",\"license\":null,"
+                + "\"landingPageUrl\":\"https://scholarship.example.edu/handle/1774.2/5512\"},"
                 + "{\"url\":\"https://europepmc.example.org/articles/pmc9990412?pdf=render\","
                 + "\"repositoryLabel\":\"PubMed Central - Europe PMC\",\"type\":\"application/pdf\","
-                + "\"source\":\"Unpaywall\",\"name\":\"pmc9990412\",\"isBest\":false}]}");
+                + "\"source\":\"Unpaywall\",\"name\":\"pmc9990412\",\"isBest\":false,"
+                + "\"version\":\"acceptedVersion\",\"hostType\":\"repository\",\"license\":\"cc-by\","
+                + "\"landingPageUrl\":\"https://europepmc.example.org/articles/pmc9990412\"}],\"oaStatus\":\"green\"}");
     }
 
     @Test
@@ -59,7 +64,24 @@ class ManuscriptEndpointTest extends FreshUpstreams {
 
         assertThat(body).isEqualTo("{\"manuscripts\":[{\"url\":\"https://x.example.org/paper.pdf\","
                 + "\"repositoryLabel\":\"Example Archive\",\"type\":\"application/pdf\",\"source\":\"Unpaywall\","
-                + "\"name\":\"paper.pdf\",\"isBest\":false}]}");
+                + "\"name\":\"paper.pdf\",\"isBest\":false,\"version\":null,\"hostType\":null,\"license\":null,"
+                + "\"landingPageUrl\":null}],\"oaStatus\":null}");
+    }
+
+    /** DOIs are case-insensitive in ASCII only: the Kelvin sign (U+212A) is not a k. */
+    @Test
+    void aDoiWithTheKelvinSignIsNotAnsweredWithItsAsciiLookalikesRecord() {
+        String base = Fixtures.newDoi();
+        upstream.stubFor(get(urlPathMatching(WireMockUpstreams.LOOKUP_PATH + Pattern.quote(base) + "/(%E2%84%AA|\u212A)elvin"))
+                .willReturn(Upstreams.json("{\"oa_status\": \"gold\", \"oa_locations\": []}")));
+        upstream.stubFor(get(urlPathMatching(WireMockUpstreams.LOOKUP_PATH + Pattern.quote(base) + "/kelvin"))
+                .willReturn(Upstreams.json("{\"oa_status\": \"green\", \"oa_locations\": []}")));
+
+        String kelvinSign = Api.manuscript(base + "/\u212Aelvin").then().statusCode(200).extract().jsonPath().getString("oaStatus");
+        String ascii = Api.manuscript(base + "/kelvin").then().statusCode(200).extract().jsonPath().getString("oaStatus");
+
+        assertThat(kelvinSign).isEqualTo("gold");
+        assertThat(ascii).isEqualTo("green");
     }
 
     @Test

@@ -35,4 +35,15 @@ class OperationsTest {
         document.describes("get", path, statuses, "query:doi header:X-XSRF-TOKEN cookie:XSRF-TOKEN");
         assertThat(document.json().getList("paths.'" + path + "'.get.parameters.required")).containsOnly(true);
     }
+
+    @Test
+    void theOpenApiDocumentDescribesTheManuscriptEntriesRicherFields() {
+        OpenApiDocument document = OpenApiDocument.served();
+
+        assertThat(document.json().getMap("components.schemas.Manuscript.properties")).containsKeys("url", "repositoryLabel",
+                "type", "source", "name", "isBest", "version", "hostType", "license", "landingPageUrl");
+        assertThat(document.json().getList("components.schemas.Manuscript.properties.version.enum"))
+                .contains("submittedVersion", "acceptedVersion", "publishedVersion");
+        assertThat(document.json().getMap("components.schemas.ManuscriptList.properties")).containsKeys("manuscripts", "oaStatus");
+    }
 }

@@ -52,4 +52,33 @@ class JournalCandidateTest {
 
         assertThat(JournalService.lockKeys(one)).isSorted().hasSize(3).isEqualTo(JournalService.lockKeys(other));
     }
+
+    @Test
+    void takesAtMostTheCapOfIssnsSoFindOrCreateTakesABoundedNumberOfLocks() {
+        StringBuilder issns = new StringBuilder();
+        for (int i = 0; i < 40_000; i++) {
+            issns.append(i == 0 ? "" : ",").append('"').append(String.format("%04d-%04d", i / 10_000, i % 10_000)).append('"');
+        }
+        JournalCandidate candidate = JournalCandidate.fromWork(Fixtures.parse(
+                "{\"message\": {\"container-title\": [\"J\"], \"ISSN\": [" + issns + "]}}"));
+
+        assertThat(candidate.issns()).hasSize(JournalCandidate.MAX_ISSNS).startsWith(":0000-0000");
+        assertThat(JournalService.lockKeys(candidate)).hasSize(JournalCandidate.MAX_ISSNS + 1);
+    }
+
+    @Test
+    void aCandidateBuiltWithMoreIssnsKeepsTheCap() {
+        List<String> many = java.util.stream.IntStream.range(0, 100).mapToObj(i -> ":" + i).toList();
+
+        assertThat(new JournalCandidate("J", many).issns()).hasSize(JournalCandidate.MAX_ISSNS);
+    }
+
+    @Test
+    void controlCharactersAndNulsLeaveTheNameAndIssns() {
+        JournalCandidate candidate = JournalCandidate.fromWork(Fixtures.parse("""
+                {"message": {"container-title": ["Journal\\u0000 of\\tX\\u0007"], "ISSN": ["2049-\\u00003630"]}}"""));
+
+        assertThat(candidate.name()).isEqualTo("Journal of X");
+        assertThat(candidate.issns()).containsExactly(":2049-3630");
+    }
 }

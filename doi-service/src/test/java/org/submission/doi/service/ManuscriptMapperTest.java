@@ -18,9 +18,12 @@ class ManuscriptMapperTest {
 
         assertThat(list.manuscripts()).containsExactly(
                 new Manuscript("https://scholarship.example.edu/bitstream/handle/1774.2/5512/Accepted%20Manuscript.pdf?sequence=1",
-                        "Example University - Example Scholarship", "application/pdf", "Unpaywall", "Accepted Manuscript.pdf", true),
+                        "Example University - Example Scholarship", "application/pdf", "Unpaywall", "Accepted Manuscript.pdf", true,
+                        "acceptedVersion", "repository", null, "https://scholarship.example.edu/handle/1774.2/5512"),
                 new Manuscript("https://europepmc.example.org/articles/pmc9990412?pdf=render",
-                        "PubMed Central - Europe PMC", "application/pdf", "Unpaywall", "pmc9990412", false));
+                        "PubMed Central - Europe PMC", "application/pdf", "Unpaywall", "pmc9990412", false,
+                        "acceptedVersion", "repository", "cc-by", "https://europepmc.example.org/articles/pmc9990412"));
+        assertThat(list.oaStatus()).isEqualTo("green");
     }
 
     @Test
@@ -50,8 +53,9 @@ class ManuscriptMapperTest {
                 ]}"""));
 
         assertThat(list.manuscripts()).containsExactly(
-                new Manuscript("https://c.example.org/z", null, "application/pdf", "Unpaywall", "z", false),
-                new Manuscript("https://d.example.org/w", null, "application/pdf", "Unpaywall", "w", false));
+                new Manuscript("https://c.example.org/z", null, "application/pdf", "Unpaywall", "z", false, null, null, null, null),
+                new Manuscript("https://d.example.org/w", null, "application/pdf", "Unpaywall", "w", false, null, null, null, null));
+        assertThat(list.oaStatus()).isNull();
     }
 
     @ParameterizedTest(name = "{0}")
@@ -77,6 +81,9 @@ class ManuscriptMapperTest {
         "<img src=x onerror=alert(1)>Archive|Archive",
         "R&amp;D <i>Repository</i>|R&D Repository",
         "AT&T Archive|AT&T Archive",
+        "<b>Repo</b>&lt;img src=x onerror=alert(1)&gt;|Repoimg src=x onerror=alert(1)",
+        "&lt;script&gt;alert(1)&lt;/script&gt; Archive|scriptalert(1)/script Archive",
+        "Tab\u0000bed\tlabel\u0007|Tabbed label",
     })
     void labelsArePlainText(String label, String text) {
         ObjectNode record = Fixtures.JSON.createObjectNode();
@@ -109,5 +116,76 @@ class ManuscriptMapperTest {
     })
     void namesTheFileAfterTheLastPathSegment(String url, String name) {
         assertThat(ManuscriptMapper.fileName(url)).isEqualTo(name);
+    }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource(delimiter = '|', value = {
+        "https://x.example.org/files/x%2F..%2F..%2F..%2Fetc%2Fcron.d%2Fjob.pdf|x_.._.._.._etc_cron.d_job.pdf",
+        "https://x.example.org/files/..%5C..%5Cwindows%5Cwin.ini|.._.._windows_win.ini",
+        "https://x.example.org/files/y%3Cimg%20src=x%20onerror=alert(1)%3E.pdf|y_img src=x onerror=alert(1)_.pdf",
+        "https://x.example.org/files/a%00b%0D%0Ac.pdf|a_b__c.pdf",
+        "https://x.example.org/files/report%E2%80%AEfdp.exe|report_fdp.exe",
+        "https://x.example.org/files/a%3A%22%7C%3F%2A.pdf|a_____.pdf",
+        "https://x.example.org/files/paper.pdf.%20.|paper.pdf",
+        "https://x.example.org/files/%2E%2E%2E|manuscript.pdf",
+    })
+    void namesAreSafeFileNames(String url, String name) {
+        assertThat(ManuscriptMapper.fileName(url)).isEqualTo(name);
+    }
+
+    @Test
+    void aLongNameIsCutToTheCapKeepingItsExtension() {
+        String name = ManuscriptMapper.fileName("https://x.example.org/" + "\u00e9".repeat(300) + ".pdf");
+
+        assertThat(name).hasSize(ManuscriptMapper.MAX_NAME).endsWith("\u00e9.pdf");
+    }
+
+    @Test
+    void entriesCarryTheVersionHostLicenceAndLandingPageAndTheAnswerTheOaStatus() {
+        ManuscriptList list = ManuscriptMapper.map(Fixtures.parse("""
+                {"oa_status": "hybrid", "oa_locations": [
+                  {"url_for_pdf": "https://p.example.org/a.pdf", "version": "publishedVersion", "host_type": "publisher",
+                   "license": "cc-by-nc", "url_for_landing_page": "https://doi.org/10.1/a", "is_best": true,
+                   "evidence": "open (via page says license)", "updated": "2020-01-01", "pmh_id": null, "oa_date": "2020-01-01",
+                   "a_field_added_later": {"nested": [1, 2]}},
+                  {"url_for_pdf": "https://r.example.org/b.pdf", "version": "acceptedVersion", "host_type": "repository",
+                   "license": "publisher-specific, author manuscript", "url_for_landing_page": "https://r.example.org/b"},
+                  {"url_for_pdf": "https://r.example.org/c.pdf", "version": "submittedVersion", "host_type": "repository"}
+                ], "z_authors": [{"family": "X"}], "journal_is_in_doaj": false}"""));
+
+        assertThat(list.manuscripts()).extracting(Manuscript::version, Manuscript::hostType, Manuscript::license,
+                        Manuscript::landingPageUrl)
+                .containsExactly(
+                        tuple("publishedVersion", "publisher", "cc-by-nc", "https://doi.org/10.1/a"),
+                        tuple("acceptedVersion", "repository", "publisher-specific, author manuscript", "https://r.example.org/b"),
+                        tuple("submittedVersion", "repository", null, null));
+        assertThat(list.oaStatus()).isEqualTo("hybrid");
+    }
+
+    @Test
+    void unknownOrUnsafeValuesOfTheNewFieldsAreNull() {
+        ManuscriptList list = ManuscriptMapper.map(Fixtures.parse("""
+                {"oa_status": "<b>gold</b>", "oa_locations": [
+                  {"url_for_pdf": "https://p.example.org/a.pdf", "version": "publishedversion", "host_type": "other",
+                   "license": "  ", "url_for_landing_page": "javascript:alert(1)"},
+                  {"url_for_pdf": "https://p.example.org/b.pdf", "version": 3, "host_type": ["publisher"],
+                   "license": {"id": "cc-by"}, "url_for_landing_page": "/relative"}
+                ]}"""));
+
+        assertThat(list.manuscripts()).extracting(Manuscript::version, Manuscript::hostType, Manuscript::license,
+                        Manuscript::landingPageUrl)
+                .containsOnly(tuple(null, null, null, null));
+        assertThat(list.oaStatus()).isNull();
+    }
+
+    @Test
+    void readsAtMostTheCapOfLocations() {
+        ObjectNode record = Fixtures.JSON.createObjectNode();
+        var locations = record.putArray("oa_locations");
+        for (int i = 0; i < 3 * ManuscriptMapper.MAX_LOCATIONS; i++) {
+            locations.addObject().put("url_for_pdf", "https://x.example.org/" + i + ".pdf");
+        }
+
+        assertThat(ManuscriptMapper.map(record).manuscripts()).hasSize(ManuscriptMapper.MAX_LOCATIONS);
     }
 }

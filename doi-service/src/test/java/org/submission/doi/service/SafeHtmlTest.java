@@ -1,6 +1,7 @@
 package org.submission.doi.service;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -46,5 +47,16 @@ class SafeHtmlTest {
     })
     void noScriptEventAttributeOrJavascriptUrlComesOut(String html) {
         assertThat(SafeHtml.ofAbstract(html)).doesNotContainPattern(JatsConverterTest.UNSAFE).contains("text");
+    }
+
+    /** The hostile abstract of the module README: its time is shown by HostileWorkIT and the benchmark figures. */
+    @Test
+    void manySiblingUnsafeLinksAndDroppedElementsKeepTheirTextOnly() {
+        String links = "<a>x".repeat(100_000);
+        String dropped = "<object>y</object>z".repeat(50_000);
+
+        String safe = SafeHtml.ofAbstract(links + dropped);
+
+        assertThat(safe).isEqualTo("x".repeat(100_000) + "z".repeat(50_000));
     }
 }

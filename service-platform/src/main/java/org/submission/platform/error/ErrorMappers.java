@@ -1,6 +1,9 @@
 package org.submission.platform.error;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamWriteConstraints;
+import com.fasterxml.jackson.core.exc.StreamWriteException;
 import io.quarkus.logging.Log;
 import io.quarkus.security.AuthenticationFailedException;
 import io.quarkus.security.ForbiddenException;
@@ -60,9 +63,31 @@ public class ErrorMappers {
         return json(status, ErrorMessages.forStatus(status));
     }
 
+    /** A request body Jackson cannot read is the client's 400; an answer it cannot write is our own failure. */
     @ServerExceptionMapper
     public Response malformedJson(JsonProcessingException e) {
+        if (writing(e)) {
+            Log.errorf("An answer could not be written as JSON: %s", e.getOriginalMessage());
+            return json(500, ErrorMessages.forStatus(500));
+        }
         return json(400, "Malformed JSON body.");
+    }
+
+    /**
+     * Whether Jackson failed while writing: a generator's own exception, or a write constraint
+     * (nesting depth), which Jackson reports with the same exception type as a read constraint
+     * and no generator attached, so only its origin tells them apart.
+     */
+    static boolean writing(JsonProcessingException e) {
+        if (e instanceof StreamWriteException || e.getProcessor() instanceof JsonGenerator) {
+            return true;
+        }
+        for (StackTraceElement frame : e.getStackTrace()) {
+            if (frame.getClassName().equals(StreamWriteConstraints.class.getName())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @ServerExceptionMapper(priority = 10_000)
