@@ -113,8 +113,10 @@ BEGIN
     END IF;
     DELETE FROM doi_lease l WHERE l.upstream = p_upstream AND l.doi_key = p_key AND l.holder = p_holder;
     IF p_announced_ms IS NOT NULL OR p_pause_ms IS NOT NULL THEN
-        INSERT INTO doi_upstream AS u (upstream, announced_ms, paused_until)
-        VALUES (p_upstream, p_announced_ms, coalesce(v_now + p_pause_ms * interval '1 millisecond', '-infinity'))
+        INSERT INTO doi_upstream AS u (upstream, announced_ms, next_slot, paused_until)
+        VALUES (p_upstream, p_announced_ms,
+                coalesce(v_now + p_announced_ms * interval '1 millisecond', '-infinity'),
+                coalesce(v_now + p_pause_ms * interval '1 millisecond', '-infinity'))
             ON CONFLICT (upstream) DO UPDATE
             SET announced_ms = coalesce(excluded.announced_ms, u.announced_ms),
                 -- a newly announced spacing counts from this answer: calls made before it was
