@@ -15,6 +15,8 @@
 # printed with the figures, unless BENCH_JAVA_OPTS replaces them for an A/B run (../common.sh).
 # Both endpoints and the stub must answer 200 before anything is timed, and the run fails, saying
 # how many, when any request of a warm-up or a measurement is not 2xx or a socket error.
+# The stub announces no rate limit, so the service's default until one is announced (10 calls per
+# second per upstream, over all pods) is turned off: the bench measures the cost, not the etiquette.
 # Needs wrk (apt-get install -y wrk), curl, a JDK 17+. Builds what is missing.
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
@@ -54,6 +56,7 @@ STUB_PID=$!
 REGISTRY_BASEURI="http://127.0.0.1:$STUB_PORT/works/" \
 OALOOKUP_BASEURI="http://127.0.0.1:$STUB_PORT/v2/" \
 DOI_SERVICE_MAILTO=bench@example.org \
+DOI_UPSTREAM_DEFAULT_RATE=0 \
 QUARKUS_HTTP_HOST=127.0.0.1 QUARKUS_HTTP_PORT="$SERVICE_PORT" QUARKUS_LOG_LEVEL=WARN \
   bash -c 'cd "$(dirname "$1")" && exec java $2 -jar quarkus-run.jar' _ "$JAR" "$JAVA_OPTS" >"$WORK/service.log" 2>&1 &
 SERVICE_PID=$!

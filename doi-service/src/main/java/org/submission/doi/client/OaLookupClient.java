@@ -10,36 +10,54 @@ import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import java.util.Optional;
 import org.submission.doi.config.DoiSettings;
+import org.submission.doi.health.DoiMetrics;
 import org.submission.doi.model.Doi;
+import org.submission.platform.error.ApiException;
 
 /**
  * The open-access lookup service (Unpaywall): where open copies of an article are,
- * {@code GET {OALOOKUP_BASEURI}{doi}?email={DOI_SERVICE_MAILTO}}.
+ * {@code GET {OALOOKUP_BASEURI}{doi}?email={DOI_SERVICE_MAILTO}}. Unpaywall refuses calls without
+ * an email, so without DOI_SERVICE_MAILTO none is made: every lookup answers 503 naming the variable.
  */
 @ApplicationScoped
 public class OaLookupClient {
 
     public static final String NAME = "Unpaywall";
+    public static final String NO_MAILTO = "The open-access lookup (" + NAME + ") needs a contact address:"
+            + " set DOI_SERVICE_MAILTO.";
+    /** A setting does not change soon: clients are asked to come back in five minutes. */
+    public static final int NO_MAILTO_RETRY_SECONDS = 300;
 
     private final UpstreamHttp http;
     private final UpstreamCall call;
+    private final UpstreamPace pace = new UpstreamPace();
     /** The query string, empty without an address. */
     private final String query;
 
     public OaLookupClient(Vertx vertx, DoiSettings settings, ObjectMapper mapper, CircuitBreakerMaintenance circuits,
-            CpuWork cpu) {
-        this.http = new UpstreamHttp(vertx, settings.oaLookup().baseUri(), settings);
-        this.call = new UpstreamCall(NAME, "doi-oa-lookup", settings.upstream(), mapper, circuits, cpu);
-        this.query = settings.mailto().map(mail -> "?email=" + URLEncoder.encode(mail, StandardCharsets.UTF_8)).orElse("");
+            DoiMetrics metrics, CpuWork cpu) {
+        this.http = new UpstreamHttp(vertx, settings.oaLookup().baseUri(), settings, pace, Map.of());
+        this.call = new UpstreamCall(NAME, "doi-oa-lookup", settings.upstream(), mapper, circuits, metrics, cpu);
+        this.query = settings.mailto().filter(mail -> !mail.isBlank())
+                .map(mail -> "?email=" + URLEncoder.encode(mail.trim(), StandardCharsets.UTF_8)).orElse("");
         if (query.isEmpty()) {
-            Log.warn("DOI_SERVICE_MAILTO is not set: the lookup service expects an email parameter and may refuse requests");
+            Log.warn("DOI_SERVICE_MAILTO is not set: /doi/manuscript answers 503 (" + NAME + " needs an email on every call)");
         }
+    }
+
+    /** Whether lookups can be made at all (an address is configured). */
+    public boolean configured() {
+        return !query.isEmpty();
     }
 
     /** The lookup record, or empty when the service does not know the DOI (its 404). */
     public Uni<Optional<ObjectNode>> record(Doi doi) {
+        if (!configured()) {
+            return Uni.createFrom().failure(ApiException.unavailable(NO_MAILTO, NO_MAILTO_RETRY_SECONDS));
+        }
         return call.fetch(() -> http.get(doi.pathEncoded() + query))
                 .map(Optional::of)
                 .onFailure(UpstreamAnswers::notFound).recoverWithItem(Optional.empty())
@@ -48,5 +66,9 @@ public class OaLookupClient {
 
     public CircuitBreakerState circuitState() {
         return call.circuitState();
+    }
+
+    public UpstreamPace pace() {
+        return pace;
     }
 }

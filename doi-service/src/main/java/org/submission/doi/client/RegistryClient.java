@@ -7,11 +7,21 @@ import io.smallrye.faulttolerance.api.CircuitBreakerState;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.Optional;
 import org.submission.doi.config.DoiSettings;
+import org.submission.doi.health.DoiMetrics;
 import org.submission.doi.model.Doi;
 import org.submission.platform.error.ApiException;
 
-/** The scholarly-metadata registry (Crossref): the whole work record for a DOI, {@code GET {REGISTRY_BASEURI}{doi}}. */
+/**
+ * The scholarly-metadata registry (Crossref): the whole work record for a DOI,
+ * {@code GET {REGISTRY_BASEURI}{doi}?mailto={DOI_SERVICE_MAILTO}}. Crossref asks for the contact
+ * address in the User-Agent and as {@code mailto}; a Metadata Plus token, when configured, goes in
+ * {@code Crossref-Plus-API-Token}.
+ */
 @ApplicationScoped
 public class RegistryClient {
 
@@ -19,22 +29,35 @@ public class RegistryClient {
 
     private final UpstreamHttp http;
     private final UpstreamCall call;
+    private final UpstreamPace pace = new UpstreamPace();
+    /** The query string, empty without an address. */
+    private final String query;
 
     public RegistryClient(Vertx vertx, DoiSettings settings, ObjectMapper mapper, CircuitBreakerMaintenance circuits,
-            CpuWork cpu) {
-        this.http = new UpstreamHttp(vertx, settings.registry().baseUri(), settings);
-        this.call = new UpstreamCall(NAME, "doi-registry", settings.upstream(), mapper, circuits, cpu);
+            DoiMetrics metrics, CpuWork cpu) {
+        Map<String, String> headers = settings.crossrefPlusToken().filter(token -> !token.isBlank())
+                .map(token -> Map.of("Crossref-Plus-API-Token", "Bearer " + token.trim())).orElse(Map.of());
+        this.http = new UpstreamHttp(vertx, settings.registry().baseUri(), settings, pace, headers);
+        this.call = new UpstreamCall(NAME, "doi-registry", settings.upstream(), mapper, circuits, metrics, cpu);
+        this.query = settings.mailto().map(mail -> "?mailto=" + URLEncoder.encode(mail, StandardCharsets.UTF_8)).orElse("");
     }
 
-    /** The registry's answer; fails with an {@link ApiException} carrying the answer status. */
-    public Uni<ObjectNode> work(Doi doi) {
-        return call.fetch(() -> http.get(doi.pathEncoded()))
-                .onFailure().transform(failure -> UpstreamAnswers.notFound(failure)
-                        ? ApiException.notFound("The resource for DOI " + doi + " could not be found on " + NAME + ".")
-                        : call.toAnswer(failure, doi));
+    /**
+     * The registry's answer, or empty when it does not know the DOI (its 404); other failures are
+     * an {@link ApiException} carrying the answer status.
+     */
+    public Uni<Optional<ObjectNode>> work(Doi doi) {
+        return call.fetch(() -> http.get(doi.pathEncoded() + query))
+                .map(Optional::of)
+                .onFailure(UpstreamAnswers::notFound).recoverWithItem(Optional.empty())
+                .onFailure().transform(failure -> call.toAnswer(failure, doi));
     }
 
     public CircuitBreakerState circuitState() {
         return call.circuitState();
+    }
+
+    public UpstreamPace pace() {
+        return pace;
     }
 }

@@ -11,8 +11,6 @@ import org.submission.platform.error.ApiException;
 /** The spec's upstream outcome table: how a failed call to a named upstream is answered. */
 final class UpstreamAnswers {
 
-    private static final int RATE_LIMIT_DEFAULT_SECONDS = 5;
-    private static final int RETRY_AFTER_MAX_SECONDS = 3600;
     private static final int BUSY_RETRY_SECONDS = 1;
 
     private final String upstream;
@@ -59,12 +57,7 @@ final class UpstreamAnswers {
     }
 
     private static int retryAfter(String header) {
-        try {
-            int seconds = Integer.parseInt(header == null ? "" : header.trim());
-            return Math.min(RETRY_AFTER_MAX_SECONDS, Math.max(1, seconds));
-        } catch (NumberFormatException e) {
-            return RATE_LIMIT_DEFAULT_SECONDS;
-        }
+        return UpstreamPace.retryAfterSeconds(header);
     }
 
     private static int seconds(Duration duration) {

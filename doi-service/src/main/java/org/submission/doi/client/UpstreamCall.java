@@ -9,9 +9,12 @@ import io.smallrye.mutiny.Uni;
 import io.vertx.core.buffer.Buffer;
 import jakarta.enterprise.util.TypeLiteral;
 import java.time.temporal.ChronoUnit;
+import java.util.Locale;
 import java.util.function.Supplier;
+import org.eclipse.microprofile.faulttolerance.exceptions.CircuitBreakerOpenException;
 import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
 import org.submission.doi.config.DoiSettings;
+import org.submission.doi.health.DoiMetrics;
 import org.submission.doi.model.Doi;
 import org.submission.platform.error.ApiException;
 
@@ -27,6 +30,8 @@ final class UpstreamCall {
     private static final TypeLiteral<Uni<ObjectNode>> ANSWER = new TypeLiteral<>() {
     };
 
+    private final String upstream;
+    private final DoiMetrics metrics;
     private final String circuitName;
     private final UpstreamAnswers answers;
     private final UpstreamBody body;
@@ -35,7 +40,9 @@ final class UpstreamCall {
     private final CircuitBreakerMaintenance circuits;
 
     UpstreamCall(String upstream, String circuitName, DoiSettings.Calls settings, ObjectMapper mapper,
-            CircuitBreakerMaintenance circuits, CpuWork cpu) {
+            CircuitBreakerMaintenance circuits, DoiMetrics metrics, CpuWork cpu) {
+        this.upstream = upstream;
+        this.metrics = metrics;
         this.circuitName = circuitName;
         this.answers = new UpstreamAnswers(upstream, settings);
         this.circuits = circuits;
@@ -65,7 +72,22 @@ final class UpstreamCall {
      * own (open circuit, deadline), for {@link #toAnswer} unless the caller handles it.
      */
     Uni<ObjectNode> fetch(Supplier<Uni<Buffer>> request) {
-        return Uni.createFrom().deferred(() -> call.get(() -> attempts.get(() -> attempt(request))));
+        return Uni.createFrom().deferred(() -> {
+            long start = System.nanoTime();
+            return call.get(() -> attempts.get(() -> attempt(request)))
+                    .onItemOrFailure().invoke((answer, failure) -> metrics.call(upstream, outcome(failure), System.nanoTime() - start));
+        });
+    }
+
+    private static String outcome(Throwable failure) {
+        if (failure == null) {
+            return "ok";
+        }
+        if (failure instanceof UpstreamFailure f) {
+            return f.kind().name().toLowerCase(Locale.ROOT);
+        }
+        return failure instanceof CircuitBreakerOpenException ? "circuit_open"
+                : failure instanceof TimeoutException ? "timeout" : "failed";
     }
 
     private Uni<ObjectNode> attempt(Supplier<Uni<Buffer>> request) {

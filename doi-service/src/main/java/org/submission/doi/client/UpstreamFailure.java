@@ -12,7 +12,7 @@ public final class UpstreamFailure extends RuntimeException {
     public enum Kind {
         /** The upstream does not know the DOI (404). */
         NOT_FOUND(false, false),
-        /** 429: the upstream asks us to slow down. */
+        /** 429, or 503 with Retry-After: the upstream asks us to slow down. */
         RATE_LIMITED(false, false),
         /** A 3xx: redirects are never followed, wherever they point. */
         REDIRECTED(false, false),
@@ -51,11 +51,15 @@ public final class UpstreamFailure extends RuntimeException {
         this.retryAfter = retryAfter;
     }
 
-    /** For an answer whose status is not 2xx; the HTTP client reports a connection lost before any status as 0. */
+    /**
+     * For an answer whose status is not 2xx; the HTTP client reports a connection lost before any
+     * status as 0. A 503 with Retry-After asks for a pause like a 429, so it is neither retried
+     * nor counted against the circuit.
+     */
     static UpstreamFailure status(int status, String retryAfter) {
         Kind kind = status < 100 ? Kind.CONNECTION
                 : status == 404 ? Kind.NOT_FOUND
-                : status == 429 ? Kind.RATE_LIMITED
+                : status == 429 || status == 503 && retryAfter != null ? Kind.RATE_LIMITED
                 : status >= 300 && status < 400 ? Kind.REDIRECTED
                 : status >= 500 ? Kind.SERVER_ERROR
                 : Kind.REFUSED;

@@ -14,6 +14,7 @@ import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
 import java.net.URI;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import org.submission.doi.config.DoiSettings;
 
@@ -30,8 +31,10 @@ final class UpstreamHttp {
     private final RequestOptions template;
     private final String basePath;
     private final long cap;
+    private final UpstreamPace pace;
 
-    UpstreamHttp(Vertx vertx, URI base, DoiSettings settings) {
+    UpstreamHttp(Vertx vertx, URI base, DoiSettings settings, UpstreamPace pace, Map<String, String> headers) {
+        this.pace = pace;
         DoiSettings.Calls calls = settings.upstream();
         boolean ssl = "https".equalsIgnoreCase(base.getScheme());
         this.client = vertx.httpClientBuilder()
@@ -46,6 +49,7 @@ final class UpstreamHttp {
                 .setPort(base.getPort() > 0 ? base.getPort() : ssl ? 443 : 80)
                 .setIdleTimeout(calls.readTimeout().toMillis()).setFollowRedirects(false)
                 .putHeader(HttpHeaders.USER_AGENT, userAgent).putHeader(HttpHeaders.ACCEPT, "application/json");
+        headers.forEach(template::putHeader);
         String path = base.getRawPath() == null ? "" : base.getRawPath();
         this.basePath = path.endsWith("/") ? path : path + "/";
         this.cap = calls.maxBodySize().asLongValue();
@@ -74,6 +78,7 @@ final class UpstreamHttp {
 
     private void read(HttpClientResponse response, UniEmitter<? super Buffer> emitter) {
         response.exceptionHandler(emitter::fail);
+        pace.observe(response);
         int status = response.statusCode();
         if (status < 200 || status >= 300) {
             abandon(response, emitter, UpstreamFailure.status(status, response.getHeader(HttpHeaders.RETRY_AFTER)));

@@ -33,6 +33,23 @@ public interface DoiSettings {
 
     Cache cache();
 
+    /** Crossref Metadata Plus token (DOI_SERVICE_CROSSREF_PLUS_TOKEN), sent as {@code Crossref-Plus-API-Token: Bearer …}. */
+    Optional<String> crossrefPlusToken();
+
+    /**
+     * How long a lookup's lease in PostgreSQL lasts (DOI_SERVICE_LEASE_TIMEOUT): the longest a
+     * pod that died mid-lookup keeps the DOI from the others. At most 30 s (larger is cut to it).
+     */
+    @WithDefault("30s")
+    Duration leaseTimeout();
+
+    /**
+     * The longest a statement coordinating the pods may take (DOI_SERVICE_COORDINATION_TIMEOUT);
+     * past it, or when the database fails, the pod goes on alone for that request.
+     */
+    @WithDefault("2s")
+    Duration coordinationTimeout();
+
     /** What a /doi/journal request for a DOI already in flight gets (DOI_SERVICE_SAME_DOI). */
     @WithDefault("reject")
     SameDoi sameDoi();
@@ -87,6 +104,24 @@ public interface DoiSettings {
         int maxWaiting();
 
         CircuitBreaker circuitBreaker();
+
+        /**
+         * Calls per second per upstream, summed over all pods, until the upstream announces its
+         * own rate (X-Rate-Limit-Limit / X-Rate-Limit-Interval); 0: no limit until then.
+         */
+        @WithDefault("10")
+        int defaultRate();
+
+        /**
+         * How much wider than the announced rate calls are spaced (0.1: 10 %), so that calls
+         * starting a little late (timers, a busy CPU) do not put more than the limit into one interval.
+         */
+        @WithDefault("0.1")
+        double rateMargin();
+
+        /** The longest a request waits for its turn under the rate; past it 503 with Retry-After. */
+        @WithDefault("5s")
+        Duration rateWait();
     }
 
     interface CircuitBreaker {
@@ -114,5 +149,17 @@ public interface DoiSettings {
         @WithDefault("16M")
         @WithConverter(MemorySizeConverter.class)
         MemorySize maxSize();
+
+        /** How long a "not found" answer is reused (capped by {@link #ttl()}). */
+        @WithDefault("10m")
+        Duration notFoundTtl();
+
+        /** Rows of the answer table shared by all pods (both upstreams together). */
+        @WithDefault("50000")
+        long sharedMaxRows();
+
+        /** How often a pod purges expired and excess rows from that table. */
+        @WithDefault("1m")
+        Duration purgeInterval();
     }
 }

@@ -9,8 +9,9 @@ import org.submission.doi.client.OaLookupClient;
 import org.submission.doi.client.RegistryClient;
 
 /**
- * Reports whether the upstreams are currently considered reachable (their circuit breakers),
- * without calling them and without ever failing readiness: the service still answers 400s, and
+ * Reports whether the upstreams are currently considered reachable (their circuit breakers), and
+ * why the lookup service is not called when DOI_SERVICE_MAILTO is missing, without calling them
+ * and without ever failing readiness: the service still answers 400s, and
  * 503s with Retry-After, while an upstream is down, and restarting pods would not bring it back.
  */
 @Readiness
@@ -29,7 +30,8 @@ public class UpstreamCircuits implements HealthCheck {
     public HealthCheckResponse call() {
         return HealthCheckResponse.named("upstreams").up()
                 .withData(RegistryClient.NAME, describe(registry.circuitState()))
-                .withData(OaLookupClient.NAME, describe(oaLookup.circuitState()))
+                .withData(OaLookupClient.NAME, oaLookup.configured() ? describe(oaLookup.circuitState())
+                        : "not called: DOI_SERVICE_MAILTO is not set (it needs an email on every call); /doi/manuscript answers 503")
                 .build();
     }
 

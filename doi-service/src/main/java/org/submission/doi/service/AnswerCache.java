@@ -4,14 +4,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.Ticker;
-import io.smallrye.mutiny.Uni;
-import java.util.function.Supplier;
+import com.github.benmanes.caffeine.cache.Expiry;
+import java.time.Duration;
+import java.util.Optional;
 import org.submission.doi.config.DoiSettings;
 
 /**
- * Upstream answers per DOI key for a time to live; failures are never kept. With a zero TTL every
- * call goes upstream. Concurrent misses for one key each ask upstream: the journal endpoint
- * already allows one request per DOI, and coalescing would tie one client's cancellation to another's.
+ * This pod's copy of upstream answers per DOI key, each for the time it was given (the shared
+ * cache's remaining life, or the TTL); failures are never kept. With a zero TTL nothing is kept.
+ * In front of the cache shared by all pods in PostgreSQL ({@link SharedLookup}).
  * <p>
  * Bounded by estimated heap bytes and by count at once: Caffeine takes one bound, so each entry
  * weighs at least {@code maxSize / maxEntries}, which caps the count too.
@@ -21,7 +22,10 @@ public final class AnswerCache<T> {
     /** Per JSON node or object: header, references, hash-map entry. */
     private static final int NODE_OVERHEAD = 48;
 
-    private final Cache<String, T> entries;
+    private record Entry<T>(T answer, long lifeNanos) {
+    }
+
+    private final Cache<String, Entry<T>> entries;
 
     public AnswerCache(DoiSettings.Cache settings) {
         this(settings, Ticker.systemTicker());
@@ -32,25 +36,26 @@ public final class AnswerCache<T> {
         int floor = (int) Math.min(Integer.MAX_VALUE, Math.max(1, maxBytes / Math.max(1, settings.maxEntries())));
         this.entries = settings.ttl().isZero() || settings.ttl().isNegative() ? null
                 : Caffeine.newBuilder()
-                        .expireAfterWrite(settings.ttl())
+                        .expireAfter(Expiry.<String, Entry<T>>writing((key, entry) -> Duration.ofNanos(entry.lifeNanos())))
                         .maximumWeight(maxBytes)
-                        .<String, T>weigher((key, answer) -> (int) Math.min(Integer.MAX_VALUE,
-                                Math.max(floor, 2L * key.length() + bytes(answer))))
+                        .<String, Entry<T>>weigher((key, entry) -> (int) Math.min(Integer.MAX_VALUE,
+                                Math.max(floor, 2L * key.length() + bytes(entry.answer()))))
                         .executor(Runnable::run)
                         .ticker(ticker)
                         .build();
     }
 
-    /** The cached answer, or the upstream's (kept when it succeeds). */
-    public Uni<T> get(String key, Supplier<Uni<T>> upstream) {
-        if (entries == null) {
-            return Uni.createFrom().deferred(upstream::get);
+    /** The answer kept for the key, or null. */
+    public T get(String key) {
+        Entry<T> entry = entries == null ? null : entries.getIfPresent(key);
+        return entry == null ? null : entry.answer();
+    }
+
+    /** Keeps an answer for {@code life} (nothing when caching is off or the life is not positive). */
+    public void put(String key, T answer, Duration life) {
+        if (entries != null && life.toNanos() > 0) {
+            entries.put(key, new Entry<>(answer, life.toNanos()));
         }
-        return Uni.createFrom().deferred(() -> {
-            T cached = entries.getIfPresent(key);
-            return cached != null ? Uni.createFrom().item(cached)
-                    : upstream.get().invoke(answer -> entries.put(key, answer));
-        });
     }
 
     /**
@@ -58,6 +63,9 @@ public final class AnswerCache<T> {
      * cost more); other answers are small records, estimated by their text form.
      */
     static long bytes(Object answer) {
+        if (answer instanceof Optional<?> optional) {
+            return optional.map(AnswerCache::bytes).orElse((long) NODE_OVERHEAD);
+        }
         if (answer instanceof JsonNode node) {
             return json(node);
         }

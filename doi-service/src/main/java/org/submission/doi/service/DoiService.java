@@ -1,14 +1,23 @@
 package org.submission.doi.service;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.smallrye.mutiny.Uni;
+import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.io.UncheckedIOException;
+import java.util.Optional;
+import java.util.UUID;
 import org.submission.doi.client.CpuWork;
 import org.submission.doi.client.OaLookupClient;
 import org.submission.doi.client.RegistryClient;
 import org.submission.doi.config.DoiSettings;
 import org.submission.doi.config.DoiSettings.SameDoi;
+import org.submission.doi.health.DoiMetrics;
 import org.submission.doi.model.Doi;
+import org.submission.doi.repository.LookupCoordination;
+import org.submission.platform.error.ApiException;
 
 /** The two DOI operations: the article's journal record, and its open-access manuscripts. */
 @ApplicationScoped
@@ -20,32 +29,61 @@ public class DoiService {
     private final CpuWork cpu;
     private final InFlightGuard journalWork;
     private final InFlightGuard lookups;
-    private final AnswerCache<ObjectNode> works;
-    private final AnswerCache<ManuscriptList> manuscripts;
+    private final SharedLookup<ObjectNode> works;
+    private final SharedLookup<ManuscriptList> manuscripts;
 
-    public DoiService(RegistryClient registry, OaLookupClient oaLookup, JournalService journals,
-            DoiSettings settings, CpuWork cpu) {
+    public DoiService(RegistryClient registry, OaLookupClient oaLookup, JournalService journals, DoiSettings settings,
+            CpuWork cpu, LookupCoordination coordination, DoiMetrics metrics, ObjectMapper mapper, Vertx vertx) {
         this.cpu = cpu;
         this.registry = registry;
         this.oaLookup = oaLookup;
         this.journals = journals;
-        this.journalWork = new InFlightGuard(settings.sameDoi());
-        // identical manuscript lookups have no side effect: they always wait for the one in flight
-        this.lookups = new InFlightGuard(SameDoi.SHARE);
-        this.works = new AnswerCache<>(settings.cache());
-        this.manuscripts = new AnswerCache<>(settings.cache());
+        this.journalWork = new InFlightGuard(settings.sameDoi(), outcome -> metrics.singleFlight(RegistryClient.NAME, outcome));
+        // identical manuscript lookups have no side effect: they always wait for the one in flight, on any pod
+        this.lookups = new InFlightGuard(SameDoi.SHARE, outcome -> metrics.singleFlight(OaLookupClient.NAME, outcome));
+        // who holds a lease: this process, for as long as it runs
+        String holder = UUID.randomUUID().toString();
+        this.works = new SharedLookup<>(RegistryClient.NAME, registry.pace(),
+                SharedLookup.of(work -> write(mapper, work), body -> read(mapper, body, ObjectNode.class)),
+                coordination, settings.sameDoi(), settings, metrics, vertx, holder);
+        this.manuscripts = new SharedLookup<>(OaLookupClient.NAME, oaLookup.pace(),
+                SharedLookup.of(list -> write(mapper, list), body -> read(mapper, body, ManuscriptList.class)),
+                coordination, SameDoi.SHARE, settings, metrics, vertx, holder);
     }
 
     /** One piece of work per DOI at a time; find-or-create runs every time, even on a cached work. */
     public Uni<JournalAnswer> journal(Doi doi) {
-        return journalWork.run(doi, () -> works.get(doi.key(), () -> registry.work(doi)
-                        .chain(work -> cpu.run(() -> RegistryWork.normalised(work))))
+        return journalWork.run(doi, () -> works.get(doi, () -> registry.work(doi)
+                        .chain(found -> found.isEmpty() ? Uni.createFrom().item(found)
+                                : cpu.run(() -> Optional.of(RegistryWork.normalised(found.get())))))
+                .map(found -> found.orElseThrow(() -> ApiException.notFound(
+                        "The resource for DOI " + doi + " could not be found on " + RegistryClient.NAME + ".")))
                 .chain(work -> journals.findOrCreate(JournalCandidate.fromWork(work))
                         .map(id -> new JournalAnswer(String.valueOf(id), work))));
     }
 
     public Uni<ManuscriptList> manuscripts(Doi doi) {
-        return lookups.run(doi, () -> manuscripts.get(doi.key(), () -> oaLookup.record(doi)
-                .map(record -> record.map(ManuscriptMapper::map).orElseGet(ManuscriptList::none))));
+        if (!oaLookup.configured()) {
+            return Uni.createFrom().failure(ApiException.unavailable(OaLookupClient.NO_MAILTO, OaLookupClient.NO_MAILTO_RETRY_SECONDS));
+        }
+        return lookups.run(doi, () -> manuscripts.get(doi, () -> oaLookup.record(doi)
+                        .map(record -> record.map(ManuscriptMapper::map)))
+                .map(found -> found.orElseGet(ManuscriptList::none)));
+    }
+
+    private static String write(ObjectMapper mapper, Object answer) {
+        try {
+            return mapper.writeValueAsString(answer);
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static <T> T read(ObjectMapper mapper, String body, Class<T> type) {
+        try {
+            return mapper.readValue(body, type);
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 }

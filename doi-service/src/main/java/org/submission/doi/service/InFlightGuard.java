@@ -6,6 +6,7 @@ import io.vertx.core.Vertx;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.submission.doi.config.DoiSettings.SameDoi;
 import org.submission.doi.model.Doi;
@@ -18,14 +19,22 @@ import org.submission.platform.error.ApiException;
  * a second upstream call, nor waste the answer that fills the cache. The mark is dropped when the
  * work ends in any way, before its outcome reaches the callers. A request for a DOI in flight is
  * refused with 429 ({@link SameDoi#REJECT}) or waits for the same outcome ({@link SameDoi#SHARE}).
+ * This is the first level, per pod; {@link SharedLookup} below it does the same across pods.
  */
 public final class InFlightGuard {
 
     private final Map<String, CompletableFuture<?>> inFlight = new ConcurrentHashMap<>();
     private final SameDoi sameDoi;
+    /** Told "joined" or "rejected" for each request that met the DOI in flight here (metrics). */
+    private final Consumer<String> met;
 
     public InFlightGuard(SameDoi sameDoi) {
+        this(sameDoi, outcome -> { });
+    }
+
+    public InFlightGuard(SameDoi sameDoi, Consumer<String> met) {
         this.sameDoi = sameDoi;
+        this.met = met;
     }
 
     /** The work's outcome, or that of the work already running for the DOI, or 429. */
@@ -35,6 +44,7 @@ public final class InFlightGuard {
             CompletableFuture<T> outcome = new CompletableFuture<>();
             CompletableFuture<T> running = (CompletableFuture<T>) inFlight.putIfAbsent(doi.key(), outcome);
             if (running != null) {
+                met.accept(sameDoi == SameDoi.SHARE ? "joined" : "rejected");
                 return sameDoi == SameDoi.SHARE ? awaited(running) : Uni.createFrom().failure(alreadyActive(doi));
             }
             // nothing cancels this subscription: the callers below only wait for its outcome
@@ -67,7 +77,7 @@ public final class InFlightGuard {
         return caller == null ? answer : answer.emitOn(task -> caller.runOnContext(ignored -> task.run()));
     }
 
-    private static ApiException alreadyActive(Doi doi) {
+    static ApiException alreadyActive(Doi doi) {
         return ApiException.tooManyRequests("There is already an active request for " + doi + "; try again later.", 1);
     }
 }

@@ -39,7 +39,7 @@ class CancelledCallsTest extends FreshUpstreams {
         String healthy = Fixtures.newDoi();
         Upstreams.work(upstream, healthy, Fixtures.work(healthy, "J", "print:1111-1111"));
 
-        assertThat(registry.work(Doi.parse(healthy).orElseThrow()).await().atMost(Duration.ofSeconds(10))).isNotNull();
+        assertThat(registry.work(Doi.parse(healthy).orElseThrow()).await().atMost(Duration.ofSeconds(10))).isPresent();
         assertThat(registry.circuitState()).isEqualTo(CircuitBreakerState.CLOSED);
     }
 }

@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.submission.doi.model.Doi;
@@ -53,7 +54,7 @@ class UpstreamPoolTest extends FreshUpstreams {
         upstream.stubFor(get(urlPathMatching(WireMockUpstreams.REGISTRY_PATH + "10\\.5555/slow\\..*"))
                 .willReturn(Upstreams.json(Fixtures.work("10.5555/slow", "J", "print:1111-1111"))
                         .withFixedDelay((int) SLOW.toMillis())));
-        List<UniAssertSubscriber<ObjectNode>> calls = new ArrayList<>();
+        List<UniAssertSubscriber<Optional<ObjectNode>>> calls = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
             calls.add(registry.work(Doi.parse("10.5555/slow." + i).orElseThrow())
                     .subscribe().withSubscriber(UniAssertSubscriber.create()));
@@ -66,7 +67,7 @@ class UpstreamPoolTest extends FreshUpstreams {
         Upstreams.answer(upstream, "manuscript", fast, Upstreams.json(Fixtures.text("oa-record.json")));
 
         assertThat(oaLookup.record(Doi.parse(fast).orElseThrow()).await().atMost(SLOW.minusSeconds(1))).isPresent();
-        UniAssertSubscriber<ObjectNode> refused = awaitOneFailure(calls, SLOW.minusSeconds(1));
+        UniAssertSubscriber<Optional<ObjectNode>> refused = awaitOneFailure(calls, SLOW.minusSeconds(1));
         assertThat(refused.getFailure()).isInstanceOfSatisfying(ApiException.class, failure -> {
             assertThat(failure.status()).isEqualTo(503);
             assertThat(failure.getMessage()).isEqualTo("Too many requests to Crossref are waiting. Try again later.");
@@ -86,11 +87,11 @@ class UpstreamPoolTest extends FreshUpstreams {
         }
     }
 
-    private static UniAssertSubscriber<ObjectNode> awaitOneFailure(List<UniAssertSubscriber<ObjectNode>> calls,
+    private static UniAssertSubscriber<Optional<ObjectNode>> awaitOneFailure(List<UniAssertSubscriber<Optional<ObjectNode>>> calls,
             Duration within) {
         long end = System.nanoTime() + within.toNanos();
         while (System.nanoTime() < end) {
-            for (UniAssertSubscriber<ObjectNode> call : calls) {
+            for (UniAssertSubscriber<Optional<ObjectNode>> call : calls) {
                 if (call.getFailure() != null) {
                     return call;
                 }

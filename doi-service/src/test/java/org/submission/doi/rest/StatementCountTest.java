@@ -27,7 +27,9 @@ import org.submission.platform.testing.ExternalTool;
 
 /**
  * Counts, on the PostgreSQL server (pg_stat_statements), the statements one /doi/journal request
- * runs: BEGIN, the locks, the match, COMMIT, plus one write only when the journal is new or changes.
+ * runs: BEGIN, the locks, the match, COMMIT, plus one write only when the journal is new or changes;
+ * a DOI not in this instance's memory adds the two statements that share the registry's answer
+ * with the other instances (before and after the call).
  */
 @QuarkusTest
 @WithTestResource(EmbeddedPostgresResource.class)
@@ -48,10 +50,10 @@ class StatementCountTest extends FreshUpstreams {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
-        "an unchanged journal                  | '\"Journal of Submission Studies\", \"issns\": [\"Print:2049-3630\"]'                                | print:2049-3630                | 4",
-        "a curated journal the work differs from | '\"Other Name\", \"nlmta\": \"J Sub Stud\", \"issns\": [\"Print:2049-3630\"]'                    | print:2049-3630                | 4",
-        "a journal gaining an ISSN             | '\"Journal of Submission Studies\", \"issns\": [\"Print:2049-3630\"]'                                | print:2049-3630 electronic:2049-3649 | 5",
-        "a new journal                         | '\"Unrelated\", \"issns\": [\"Print:1111-1111\"]'                                                  | print:2049-3630                | 5"})
+        "an unchanged journal                  | '\"Journal of Submission Studies\", \"issns\": [\"Print:2049-3630\"]'                                | print:2049-3630                | 6",
+        "a curated journal the work differs from | '\"Other Name\", \"nlmta\": \"J Sub Stud\", \"issns\": [\"Print:2049-3630\"]'                    | print:2049-3630                | 6",
+        "a journal gaining an ISSN             | '\"Journal of Submission Studies\", \"issns\": [\"Print:2049-3630\"]'                                | print:2049-3630 electronic:2049-3649 | 7",
+        "a new journal                         | '\"Unrelated\", \"issns\": [\"Print:1111-1111\"]'                                                  | print:2049-3630                | 7"})
     void aRequestRunsTheLocksAndOneMatchAndWritesOnlyWhatChanges(String journal, String seeded, String issns, long statements)
             throws SQLException {
         Journals.seed(dataSource, "[{\"key\": \"j\", \"journalName\": " + seeded + "}]");
@@ -61,6 +63,16 @@ class StatementCountTest extends FreshUpstreams {
         List<String> run = statementsOf(doi);
 
         assertThat(run).as(journal).hasSize((int) statements);
+    }
+
+    @org.junit.jupiter.api.Test
+    void aRequestForAWorkInThisInstancesMemoryRunsOnlyTheFindOrCreate() throws SQLException {
+        Journals.seed(dataSource, "[{\"key\": \"j\", \"journalName\": \"Journal of Submission Studies\", \"issns\": [\"Print:2049-3630\"]}]");
+        String doi = Fixtures.newDoi();
+        Upstreams.work(upstream, doi, Fixtures.work(doi, ARTICLE_JOURNAL, "print:2049-3630"));
+        Api.journal(doi).then().statusCode(200);
+
+        assertThat(statementsOf(doi)).hasSize(4).noneMatch(sql -> sql.contains("doi_lookup"));
     }
 
     /** The statements of one request, each as many times as it ran. */

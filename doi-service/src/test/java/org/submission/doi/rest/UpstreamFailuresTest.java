@@ -117,14 +117,15 @@ class UpstreamFailuresTest extends FreshUpstreams {
     }
 
     @Test
-    void theRegistryCallCarriesTheUserAgentAndAnEncodedPath() {
+    void theRegistryCallCarriesTheUserAgentTheMailtoAndAnEncodedPath() {
         String doi = "10.5555/a<b>[c]é#d";
-        upstream.stubFor(get(urlEqualTo("/works/10.5555/a%3Cb%3E%5Bc%5D%C3%A9%23d"))
+        upstream.stubFor(get(urlEqualTo("/works/10.5555/a%3Cb%3E%5Bc%5D%C3%A9%23d?mailto=pass-test%40example.org"))
                 .willReturn(Upstreams.json(Fixtures.work(doi, "J", "print:1111-1111"))));
 
         Api.journal(doi).then().statusCode(200);
 
-        upstream.verify(1, getRequestedFor(urlEqualTo("/works/10.5555/a%3Cb%3E%5Bc%5D%C3%A9%23d"))
+        upstream.verify(1, getRequestedFor(urlEqualTo("/works/10.5555/a%3Cb%3E%5Bc%5D%C3%A9%23d?mailto=pass-test%40example.org"))
+                .withoutHeader("Crossref-Plus-API-Token")
                 .withHeader("User-Agent", matching(
                         "doi-service/\\S+ \\(mailto:pass-test@example\\.org\\)")));
     }

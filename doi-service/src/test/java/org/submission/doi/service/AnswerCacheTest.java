@@ -6,89 +6,66 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.github.benmanes.caffeine.cache.Ticker;
 import io.quarkus.runtime.configuration.MemorySize;
-import io.smallrye.mutiny.Uni;
-import io.smallrye.mutiny.helpers.test.UniAssertSubscriber;
 import java.math.BigInteger;
 import java.time.Duration;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.submission.doi.config.DoiSettings;
 
 class AnswerCacheTest {
 
+    private static final Duration HOUR = Duration.ofHours(1);
+
     private final AtomicLong now = new AtomicLong();
     private final Ticker ticker = now::get;
-    private final AtomicInteger upstreamCalls = new AtomicInteger();
 
-    private Uni<String> upstream() {
-        return Uni.createFrom().item(() -> "answer " + upstreamCalls.incrementAndGet());
+    @Test
+    void keepsAnAnswerForTheLifeItWasGiven() {
+        AnswerCache<String> cache = new AnswerCache<>(settings(HOUR, 100, 1 << 20), ticker);
+
+        cache.put("k", "answer", Duration.ofMinutes(5));
+        now.addAndGet(Duration.ofMinutes(4).toNanos());
+
+        assertThat(cache.get("k")).isEqualTo("answer");
     }
 
     @Test
-    void reusesAnAnswerWithinTheTimeToLive() {
-        AnswerCache<String> cache = new AnswerCache<>(settings(Duration.ofHours(1), 100, 1 << 20), ticker);
+    void dropsAnAnswerOnceItsLifeHasPassed() {
+        AnswerCache<String> cache = new AnswerCache<>(settings(HOUR, 100, 1 << 20), ticker);
 
-        String first = cache.get("k", this::upstream).await().indefinitely();
-        now.addAndGet(Duration.ofMinutes(59).toNanos());
-        String second = cache.get("k", this::upstream).await().indefinitely();
+        cache.put("k", "answer", Duration.ofMinutes(5));
+        now.addAndGet(Duration.ofMinutes(6).toNanos());
 
-        assertThat(second).isEqualTo(first);
-        assertThat(upstreamCalls).hasValue(1);
-    }
-
-    @Test
-    void asksAgainOnceTheTimeToLiveHasPassed() {
-        AnswerCache<String> cache = new AnswerCache<>(settings(Duration.ofHours(1), 100, 1 << 20), ticker);
-
-        cache.get("k", this::upstream).await().indefinitely();
-        now.addAndGet(Duration.ofMinutes(61).toNanos());
-        cache.get("k", this::upstream).await().indefinitely();
-
-        assertThat(upstreamCalls).hasValue(2);
+        assertThat(cache.get("k")).isNull();
     }
 
     @Test
     void aZeroTimeToLiveTurnsCachingOff() {
         AnswerCache<String> cache = new AnswerCache<>(settings(Duration.ZERO, 100, 1 << 20), ticker);
 
-        cache.get("k", this::upstream).await().indefinitely();
-        cache.get("k", this::upstream).await().indefinitely();
+        cache.put("k", "answer", HOUR);
 
-        assertThat(upstreamCalls).hasValue(2);
-    }
-
-    @Test
-    void failuresAreNotKept() {
-        AnswerCache<String> cache = new AnswerCache<>(settings(Duration.ofHours(1), 100, 1 << 20), ticker);
-
-        cache.get("k", () -> Uni.createFrom().failure(new IllegalStateException("down")))
-                .subscribe().withSubscriber(UniAssertSubscriber.create()).assertFailedWith(IllegalStateException.class);
-        cache.get("k", this::upstream).await().indefinitely();
-
-        assertThat(upstreamCalls).hasValue(1);
+        assertThat(cache.get("k")).isNull();
     }
 
     @Test
     void anAnswerHeavierThanTheByteBoundIsNotKept() {
-        AnswerCache<String> cache = new AnswerCache<>(settings(Duration.ofHours(1), 100, 64 * 1024), ticker);
-        String huge = "x".repeat(100 * 1024);
+        AnswerCache<String> cache = new AnswerCache<>(settings(HOUR, 100, 64 * 1024), ticker);
 
-        cache.get("k", () -> Uni.createFrom().item(() -> huge + upstreamCalls.incrementAndGet())).await().indefinitely();
-        cache.get("k", () -> Uni.createFrom().item(() -> huge + upstreamCalls.incrementAndGet())).await().indefinitely();
+        cache.put("k", "x".repeat(100 * 1024), HOUR);
 
-        assertThat(upstreamCalls).hasValue(2);
+        assertThat(cache.get("k")).isNull();
     }
 
     @Test
     void keepsNoMoreEntriesThanTheCountBoundAllows() {
-        AnswerCache<String> cache = new AnswerCache<>(settings(Duration.ofHours(1), 2, 1 << 20), ticker);
+        AnswerCache<String> cache = new AnswerCache<>(settings(HOUR, 2, 1 << 20), ticker);
 
-        for (String key : new String[] {"a", "b", "c", "a", "b", "c"}) {
-            cache.get(key, this::upstream).await().indefinitely();
+        for (String key : new String[] {"a", "b", "c"}) {
+            cache.put(key, "answer " + key, HOUR);
         }
 
-        assertThat(upstreamCalls.get()).isGreaterThan(3);
+        assertThat(java.util.stream.Stream.of("a", "b", "c").filter(key -> cache.get(key) != null)).hasSizeLessThanOrEqualTo(2);
     }
 
     @Test
@@ -99,7 +76,7 @@ class AnswerCacheTest {
         assertThat(AnswerCache.bytes(large) - AnswerCache.bytes(small)).isGreaterThanOrEqualTo(2 * 9_999);
     }
 
-    private static DoiSettings.Cache settings(Duration ttl, long maxEntries, long maxBytes) {
+    static DoiSettings.Cache settings(Duration ttl, long maxEntries, long maxBytes) {
         return new DoiSettings.Cache() {
             @Override
             public Duration ttl() {
@@ -114,6 +91,21 @@ class AnswerCacheTest {
             @Override
             public MemorySize maxSize() {
                 return new MemorySize(BigInteger.valueOf(maxBytes));
+            }
+
+            @Override
+            public Duration notFoundTtl() {
+                return ttl;
+            }
+
+            @Override
+            public long sharedMaxRows() {
+                return 1000;
+            }
+
+            @Override
+            public Duration purgeInterval() {
+                return Duration.ofMinutes(1);
             }
         };
     }

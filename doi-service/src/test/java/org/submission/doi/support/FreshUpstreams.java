@@ -2,12 +2,17 @@ package org.submission.doi.support;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
 import io.smallrye.faulttolerance.api.CircuitBreakerMaintenance;
+import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.inject.Inject;
+import java.time.Duration;
 import org.junit.jupiter.api.BeforeEach;
+import org.submission.doi.client.OaLookupClient;
+import org.submission.doi.client.RegistryClient;
 
 /**
  * What a test against the WireMock upstreams ({@link WireMockUpstreams}) starts from: fresh
- * stubs, an empty request journal and closed circuits.
+ * stubs, an empty request journal, closed circuits, and no pace learnt from earlier answers
+ * (announced rates, pauses; on this instance and in the database the instances share).
  */
 public abstract class FreshUpstreams {
 
@@ -17,8 +22,20 @@ public abstract class FreshUpstreams {
     @Inject
     protected CircuitBreakerMaintenance circuits;
 
+    @Inject
+    RegistryClient registry;
+
+    @Inject
+    OaLookupClient oaLookup;
+
+    @Inject
+    Pool pool;
+
     @BeforeEach
     protected void resetUpstreams() {
         Upstreams.reset(upstream, circuits);
+        registry.pace().reset();
+        oaLookup.pace().reset();
+        pool.query("TRUNCATE doi_upstream, doi_lease").execute().await().atMost(Duration.ofSeconds(10));
     }
 }

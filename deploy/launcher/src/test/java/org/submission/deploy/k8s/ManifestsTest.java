@@ -54,6 +54,15 @@ class ManifestsTest {
                 .containsExactlyInAnyOrderElementsOf(SERVICES);
     }
 
+    @Test
+    void theProductionOverlayAlertsOnTheDoiServicesUpstreamsAndDatabase() throws Exception {
+        Rendered rendered = Rendered.kustomize(Project.ROOT.resolve("deploy/k8s/overlays/production"));
+
+        assertThat(rendered.all(PrometheusRule.class)).singleElement().satisfies(rule -> assertThat(rule.getSpec().groups().stream()
+                .flatMap(group -> group.rules().stream()).map(PrometheusRule.Rule::alert))
+                .contains("DoiUpstreamFailing", "DoiUpstreamRateLimited", "DoiUpstreamSlow", "DoiDatabaseUnavailable"));
+    }
+
     @ParameterizedTest
     @MethodSource("kustomizations")
     void everyIngressPathReachesAServicePortThatItsPodsOpen(Path dir) throws Exception {

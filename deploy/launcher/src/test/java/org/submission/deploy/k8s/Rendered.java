@@ -36,7 +36,8 @@ public record Rendered(List<HasMetadata> objects) {
     static final Map<String, Class<? extends HasMetadata>> KINDS = Map.of(
             "ConfigMap", ConfigMap.class, "Secret", Secret.class, "Service", Service.class,
             "Deployment", Deployment.class, "Ingress", Ingress.class,
-            "PodDisruptionBudget", PodDisruptionBudget.class, "HorizontalPodAutoscaler", HorizontalPodAutoscaler.class);
+            "PodDisruptionBudget", PodDisruptionBudget.class, "HorizontalPodAutoscaler", HorizontalPodAutoscaler.class,
+            "PrometheusRule", PrometheusRule.class);
 
     /** The fabric8 types keep unknown fields in an "additional properties" map; this reader refuses them. */
     private static final ObjectMapper STRICT = new ObjectMapper(new YAMLFactory())

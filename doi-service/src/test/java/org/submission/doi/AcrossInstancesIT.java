@@ -1,0 +1,229 @@
+package org.submission.doi;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
+import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.submission.doi.support.Fixtures.ARTICLE_JOURNAL;
+
+import com.github.tomakehurst.wiremock.WireMockServer;
+import io.restassured.response.Response;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.submission.doi.support.Fixtures;
+import org.submission.doi.support.PackagedService;
+import org.submission.doi.support.Upstreams;
+import org.submission.doi.support.WireMockUpstreams;
+import org.submission.platform.testing.FreshDatabase;
+
+/**
+ * Two packaged instances of the service on one database, as two pods are: one upstream call per
+ * DOI whichever instance a request reaches, a dead instance's lease taken over, the upstream's
+ * announced rate and its pauses kept by both together (doi-service/README.md, "Across pods").
+ */
+class AcrossInstancesIT {
+
+    private static final Duration LEASE = Duration.ofSeconds(3);
+    private static final Duration START = Duration.ofSeconds(120);
+
+    private static final WireMockServer upstream = new WireMockServer(options().bindAddress("127.0.0.1").dynamicPort()
+            .containerThreads(40).asynchronousResponseEnabled(true).asynchronousResponseThreads(20));
+    private static FreshDatabase database;
+    private static PackagedService first;
+    private static PackagedService second;
+
+    private final ExecutorService clients = Executors.newFixedThreadPool(12);
+
+    @BeforeAll
+    static void startTwoInstances() {
+        upstream.start();
+        database = FreshDatabase.create();
+        first = PackagedService.start(settings());
+        second = PackagedService.start(settings());
+        first.awaitReady(START);
+        second.awaitReady(START);
+    }
+
+    @AfterAll
+    static void stopAll() {
+        if (first != null) {
+            first.close();
+        }
+        if (second != null) {
+            second.close();
+        }
+        upstream.stop();
+    }
+
+    @BeforeEach
+    void freshUpstream() {
+        upstream.resetAll();
+        database.execute("TRUNCATE doi_upstream, doi_lease");
+    }
+
+    @Test
+    void eightConcurrentJournalLookupsOverTwoInstancesMakeOneCallAndTheOthersGet429() throws Exception {
+        String doi = Fixtures.newDoi();
+        Upstreams.answer(upstream, "journal", doi, Upstreams.json(Fixtures.work(doi, ARTICLE_JOURNAL, "print:2049-3630"))
+                .withFixedDelay(2_000));
+
+        List<Response> answers = concurrently(8, i -> (i % 2 == 0 ? first : second).journal(doi));
+
+        assertThat(answers).extracting(Response::statusCode).containsOnly(200, 429).filteredOn(status -> status == 200).hasSize(1);
+        assertThat(answers).filteredOn(answer -> answer.statusCode() == 429).allSatisfy(answer ->
+                assertThat(answer.header("Retry-After")).isEqualTo("1"));
+        assertThat(Upstreams.calls(upstream, "journal", doi)).isEqualTo(1);
+    }
+
+    @Test
+    void eightConcurrentManuscriptLookupsOverTwoInstancesShareOneCall() throws Exception {
+        String doi = Fixtures.newDoi();
+        Upstreams.answer(upstream, "manuscript", doi, Upstreams.json(Fixtures.text("oa-record.json")).withFixedDelay(1_500));
+
+        List<Response> answers = concurrently(8, i -> (i % 2 == 0 ? first : second).manuscript(doi));
+
+        assertThat(answers).extracting(Response::statusCode).containsOnly(200);
+        assertThat(answers).extracting(Response::asString).containsOnly(answers.get(0).asString());
+        assertThat(Upstreams.calls(upstream, "manuscript", doi)).isEqualTo(1);
+    }
+
+    @Test
+    void aRegistryAnswerFetchedByOneInstanceIsServedByTheOtherWithoutACall() {
+        String doi = Fixtures.newDoi();
+        Upstreams.work(upstream, doi, Fixtures.work(doi, ARTICLE_JOURNAL, "print:2049-3630"));
+
+        Response fetched = first.journal(doi);
+        Response served = second.journal(doi);
+
+        assertThat(fetched.statusCode()).isEqualTo(200);
+        assertThat(served.statusCode()).isEqualTo(200);
+        assertThat(served.jsonPath().getString("crossref.message.DOI")).isEqualTo(fetched.jsonPath().getString("crossref.message.DOI"));
+        assertThat(Upstreams.calls(upstream, "journal", doi)).isEqualTo(1);
+    }
+
+    @Test
+    void aNotFoundAnswerFetchedByOneInstanceIsServedByTheOtherWithoutACall() {
+        String doi = Fixtures.newDoi();
+        Upstreams.answer(upstream, "journal", doi, aResponse().withStatus(404));
+
+        Response fetched = first.journal(doi);
+        Response served = second.journal(doi);
+
+        assertThat(fetched.statusCode()).isEqualTo(404);
+        assertThat(served.statusCode()).isEqualTo(404);
+        assertThat(served.jsonPath().getString("error")).isEqualTo(fetched.jsonPath().getString("error"));
+        assertThat(Upstreams.calls(upstream, "journal", doi)).isEqualTo(1);
+    }
+
+    @Test
+    void aLookupServedFromTheSharedCacheIsKeptInTheOtherInstancesMemory() {
+        String doi = Fixtures.newDoi();
+        Upstreams.answer(upstream, "manuscript", doi, Upstreams.json(Fixtures.text("oa-record.json")));
+        first.manuscript(doi).then().statusCode(200);
+        second.manuscript(doi).then().statusCode(200);
+        database.execute("TRUNCATE doi_answer");
+
+        assertThat(second.manuscript(doi).statusCode()).isEqualTo(200);
+        assertThat(Upstreams.calls(upstream, "manuscript", doi)).isEqualTo(1);
+    }
+
+    @Test
+    void anInstanceKilledMidLookupHasItsLeaseTakenOverAfterTheLeaseTimeout() {
+        String doi = Fixtures.newDoi();
+        Upstreams.answer(upstream, "journal", doi, Upstreams.json(Fixtures.work(doi, ARTICLE_JOURNAL, "print:2049-3630"))
+                .withFixedDelay(60_000));
+        try (PackagedService doomed = PackagedService.start(settings()).awaitReady(START)) {
+            CompletableFuture.runAsync(() -> doomed.journal(doi), clients);
+            Upstreams.awaitCalls(upstream, "journal", doi, 1);
+            doomed.kill();
+        }
+        long killed = System.nanoTime();
+        Upstreams.work(upstream, doi, Fixtures.work(doi, ARTICLE_JOURNAL, "print:2049-3630"));
+
+        assertThat(second.journal(doi).statusCode()).as("the dead instance's lease still holds").isEqualTo(429);
+        Awaitility.await().atMost(LEASE.plusSeconds(5)).pollInterval(Duration.ofMillis(200))
+                .until(() -> second.journal(doi).statusCode() == 200);
+        assertThat(Duration.ofNanos(System.nanoTime() - killed)).isLessThanOrEqualTo(LEASE.plusSeconds(5));
+        assertThat(Upstreams.calls(upstream, "journal", doi)).isEqualTo(2);
+    }
+
+    @Test
+    void anUpstreamAnnouncingTwoCallsPerSecondNeverGetsMoreFromBothInstancesTogether() throws Exception {
+        upstream.stubFor(get(urlPathMatching(WireMockUpstreams.REGISTRY_PATH + ".*"))
+                .willReturn(Upstreams.json(Fixtures.work("10.5555/rate", ARTICLE_JOURNAL, "print:2049-3630"))
+                        .withHeader("X-Rate-Limit-Limit", "2").withHeader("X-Rate-Limit-Interval", "1s")));
+        first.journal(Fixtures.newDoi()).then().statusCode(200);
+
+        List<Response> answers = concurrently(10, i -> (i % 2 == 0 ? first : second).journal(Fixtures.newDoi()));
+
+        assertThat(answers).extracting(Response::statusCode).containsOnly(200);
+        List<Long> received = upstream.getAllServeEvents().stream()
+                .map(event -> event.getRequest().getLoggedDate().getTime()).sorted().toList();
+        assertThat(received).hasSize(11);
+        for (int i = 0; i + 2 < received.size(); i++) {
+            assertThat(received.get(i + 2) - received.get(i)).as("three calls within one second, from call %d", i)
+                    .isGreaterThanOrEqualTo(1000);
+        }
+    }
+
+    @Test
+    void a429WithRetryAfterSeenByOneInstancePausesTheOther() {
+        String limited = Fixtures.newDoi();
+        String other = Fixtures.newDoi();
+        Upstreams.answer(upstream, "journal", limited, aResponse().withStatus(429).withHeader("Retry-After", "2"));
+        Upstreams.work(upstream, other, Fixtures.work(other, ARTICLE_JOURNAL, "print:2049-3630"));
+
+        Response paused = first.journal(limited);
+        Response alsoPaused = second.journal(other);
+
+        assertThat(paused.statusCode()).isEqualTo(503);
+        assertThat(alsoPaused.statusCode()).isEqualTo(503);
+        assertThat(Integer.parseInt(alsoPaused.header("Retry-After"))).isBetween(1, 2);
+        assertThat(Upstreams.calls(upstream, "journal", other)).as("no call while paused").isZero();
+        Awaitility.await().atMost(Duration.ofSeconds(6)).pollInterval(Duration.ofMillis(250))
+                .until(() -> second.journal(other).statusCode() == 200);
+    }
+
+    private List<Response> concurrently(int count, java.util.function.IntFunction<Response> request) throws Exception {
+        CountDownLatch go = new CountDownLatch(1);
+        List<CompletableFuture<Response>> sent = new ArrayList<>();
+        IntStream.range(0, count).forEach(i -> sent.add(CompletableFuture.supplyAsync(() -> {
+            try {
+                go.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return request.apply(i);
+        }, clients)));
+        go.countDown();
+        List<Response> answers = new ArrayList<>();
+        for (CompletableFuture<Response> answer : sent) {
+            answers.add(answer.get(30, TimeUnit.SECONDS));
+        }
+        return answers;
+    }
+
+    private static Map<String, String> settings() {
+        String base = "http://127.0.0.1:" + upstream.port();
+        return Map.of("SUBMISSION_DB_URL", database.url(),
+                "REGISTRY_BASEURI", base + WireMockUpstreams.REGISTRY_PATH, "OALOOKUP_BASEURI", base + "/v2",
+                "DOI_SERVICE_LEASE_TIMEOUT", LEASE.toSeconds() + "s",
+                "DOI_UPSTREAM_DEFAULT_RATE", "0", "DOI_UPSTREAM_RATE_WAIT", "10s",
+                // this machine may run at a load of 25 on 2 cores: calls start up to 250 ms late
+                "DOI_UPSTREAM_RATE_MARGIN", "0.3");
+    }
+}
