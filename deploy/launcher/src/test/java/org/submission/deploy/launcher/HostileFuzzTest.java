@@ -1,0 +1,215 @@
+package org.submission.deploy.launcher;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * Every hostile input of the second hostile review (README "Security"), in combination, sent to
+ * the three real services at once (their packaged jars with the images' options, as
+ * {@code ./run.sh} starts them): no answer is a 500, every error a service writes is JSON, no
+ * service process ends, and a cached request on each keeps answering meanwhile.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class HostileFuzzTest {
+
+    private static final String DOI = "10.4137/CMC.S38446";
+    private static final Map<String, String> CACHED = Map.of(
+            "schema-service", "/schemaservice?entityIds=10",
+            "policy-service", "/policy/policies?submission=60",
+            "doi-service", "/doi/manuscript?doi=" + DOI);
+
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final ConcurrentLinkedQueue<String> problems = new ConcurrentLinkedQueue<>();
+    private ReplicatedStack stack;
+    private String authorization;
+
+    @BeforeAll
+    void startTheServices() throws Exception {
+        stack = ReplicatedStack.start(1);
+        authorization = "Basic " + Base64.getEncoder().encodeToString(
+                (stack.backendUser() + ":" + stack.backendPassword()).getBytes(StandardCharsets.UTF_8));
+    }
+
+    @AfterAll
+    void stop() {
+        if (stack != null) {
+            stack.close();
+        }
+    }
+
+    @Test
+    void hostileInputsToAllThreeServicesAtOnceLeaveEveryServiceUpAnsweringInJson() throws Exception {
+        Map<String, Long> pids = new java.util.HashMap<>();
+        for (String service : CACHED.keySet()) {
+            ServiceProcess replica = replica(service);
+            pids.put(service, replica.process().pid());
+            assertThat(send(replica, "GET", CACHED.get(service), null).statusCode()).as("%s warm-up", service).isEqualTo(200);
+        }
+
+        AtomicBoolean hostile = new AtomicBoolean(true);
+        ExecutorService pool = Executors.newFixedThreadPool(12);
+        List<Future<?>> attacks = new ArrayList<>();
+        attacks.add(pool.submit(() -> inventedMethods("schema-service")));
+        attacks.add(pool.submit(() -> inventedMethods("policy-service")));
+        attacks.add(pool.submit(() -> inventedMethods("doi-service")));
+        for (int i = 0; i < 8; i++) {
+            attacks.add(pool.submit(this::worstCaseValidation));
+        }
+        attacks.add(pool.submit(this::malformedAndOddRequests));
+        Map<String, List<Long>> latencies = new java.util.concurrent.ConcurrentHashMap<>();
+        List<Future<?>> watchers = new ArrayList<>();
+        ExecutorService watch = Executors.newFixedThreadPool(3);
+        for (String service : CACHED.keySet()) {
+            latencies.put(service, Collections.synchronizedList(new ArrayList<>()));
+            watchers.add(watch.submit(() -> {
+                while (hostile.get()) {
+                    long start = System.nanoTime();
+                    HttpResponse<String> answer = send(replica(service), "GET", CACHED.get(service), null);
+                    latencies.get(service).add((System.nanoTime() - start) / 1_000_000);
+                    if (answer.statusCode() != 200) {
+                        problems.add(service + " cached request: " + answer.statusCode() + " " + answer.body());
+                    }
+                    Thread.sleep(20);
+                }
+                return null;
+            }));
+        }
+        for (Future<?> attack : attacks) {
+            attack.get(5, TimeUnit.MINUTES);
+        }
+        hostile.set(false);
+        for (Future<?> watcher : watchers) {
+            watcher.get(1, TimeUnit.MINUTES);
+        }
+        pool.shutdownNow();
+        watch.shutdownNow();
+
+        assertThat(problems).isEmpty();
+        for (String service : CACHED.keySet()) {
+            ServiceProcess replica = replica(service);
+            assertThat(replica.process().isAlive()).as("%s still running", service).isTrue();
+            assertThat(replica.process().pid()).as("%s not restarted", service).isEqualTo(pids.get(service));
+            List<Long> times = new ArrayList<>(latencies.get(service));
+            Collections.sort(times);
+            System.out.printf("%s cached request during the hostile load: %d requests, median %d ms, max %d ms%n",
+                    service, times.size(), times.get(times.size() / 2), times.get(times.size() - 1));
+            // the median holds the 100 ms the README promises; single outliers on a shared 2-core CI machine
+            // come from the scheduler, so the bound on the slowest is looser
+            assertThat(times.get(times.size() / 2)).as("%s median ms", service).isLessThan(100);
+            assertThat(times.get(times.size() - 1)).as("%s slowest ms", service).isLessThan(2_000);
+        }
+    }
+
+    private Void inventedMethods(String service) throws Exception {
+        for (int i = 0; i < 300; i++) {
+            String method = "X" + i + "Y".repeat(2_000);
+            check(service, "invented method", send(replica(service), method, "/q/metrics", null));
+        }
+        return null;
+    }
+
+    private Void worstCaseValidation() throws Exception {
+        StringBuilder blob = new StringBuilder("{");
+        for (int i = 0; i < 90_000; i++) {
+            blob.append(i == 0 ? "" : ",").append("\"k").append(i).append("\":1");
+        }
+        blob.append('}');
+        check("schema-service", "worst-case blob", send(replica("schema-service"), "POST",
+                "/schemaservice/validate?entityIds=10,11,12", blob.toString()));
+        return null;
+    }
+
+    private Void malformedAndOddRequests() throws Exception {
+        for (String service : CACHED.keySet()) {
+            ServiceProcess replica = replica(service);
+            rawCheck(service, replica, "GET /schemaservice?entityIds=%ZZ HTTP/1.1\r\n" + auth() + "\r\n", true);
+            rawCheck(service, replica, "GET /doi/journal?doi=10.1/x HTTP/1.1\r\nAuthorization: Basic eDp5\r\n" + auth() + "\r\n", true);
+            rawCheck(service, replica, "GET /" + "a".repeat(9_000) + " HTTP/1.1\r\n" + auth() + "\r\n", false);
+        }
+        for (String doi : List.of("10.1234/\u212Aelvin", "10.1234/a;b", "10.1234/%00x", "10.1234/" + "z".repeat(3_000),
+                "10.1234/%3Cimg%20src=x%3E")) {
+            check("doi-service", "odd DOI", send(replica("doi-service"), "GET", "/doi/journal?doi=" + encode(doi), null));
+            check("doi-service", "odd DOI", send(replica("doi-service"), "GET", "/doi/manuscript?doi=" + encode(doi), null));
+        }
+        for (String id : List.of("61;62", "-1", "99999999999999999999", "abc", "")) {
+            check("policy-service", "odd submission", send(replica("policy-service"), "GET", "/policy/repositories?submission=" + encode(id), null));
+        }
+        check("schema-service", "deep blob", send(replica("schema-service"), "POST", "/schemaservice/validate?entityIds=10",
+                "[".repeat(5_000) + "]".repeat(5_000)));
+        return null;
+    }
+
+    private static String encode(String value) {
+        return java.net.URLEncoder.encode(value, StandardCharsets.UTF_8).replace("%25", "%");
+    }
+
+    private String auth() {
+        return "Host: 127.0.0.1\r\nAuthorization: " + authorization + "\r\nCookie: XSRF-TOKEN=t\r\nX-XSRF-TOKEN: t\r\nConnection: close\r\n";
+    }
+
+    private void check(String service, String what, HttpResponse<String> answer) {
+        if (answer.statusCode() >= 500 && answer.statusCode() != 501 && answer.statusCode() != 503) {
+            problems.add(service + " " + what + ": " + answer.statusCode() + " " + answer.body());
+        }
+        if (answer.statusCode() >= 400 && !answer.headers().firstValue("Content-Type").orElse("").startsWith("application/json")) {
+            problems.add(service + " " + what + ": " + answer.statusCode() + " not JSON");
+        }
+    }
+
+    /** A request the HTTP client cannot send: a malformed escape, a repeated header, an overlong request line. */
+    private void rawCheck(String service, ServiceProcess replica, String request, boolean json) throws Exception {
+        try (Socket socket = new Socket("127.0.0.1", replica.spec().port())) {
+            socket.setSoTimeout(30_000);
+            OutputStream out = socket.getOutputStream();
+            out.write(request.getBytes(StandardCharsets.ISO_8859_1));
+            out.flush();
+            InputStream in = socket.getInputStream();
+            String answer = new String(in.readAllBytes(), StandardCharsets.ISO_8859_1);
+            String status = answer.isEmpty() ? "" : answer.substring(0, answer.indexOf('\r') < 0 ? answer.length() : answer.indexOf('\r'));
+            if (!status.matches("HTTP/1\\.[01] 4\\d\\d .*")) {
+                problems.add(service + " raw request answered: " + status);
+            } else if (json && !answer.toLowerCase().contains("content-type: application/json")) {
+                problems.add(service + " raw request not JSON: " + status);
+            }
+        }
+    }
+
+    private ServiceProcess replica(String service) {
+        return stack.replicas(service).get(0);
+    }
+
+    private HttpResponse<String> send(ServiceProcess replica, String method, String path, String body) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + replica.spec().port() + path))
+                .timeout(Duration.ofSeconds(60))
+                .header("Authorization", authorization).header("Cookie", "XSRF-TOKEN=t").header("X-XSRF-TOKEN", "t")
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+        if (body != null) {
+            request.header("Content-Type", "application/json");
+        }
+        return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+}
