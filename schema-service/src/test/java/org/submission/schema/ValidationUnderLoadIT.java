@@ -34,12 +34,12 @@ class ValidationUnderLoadIT {
             }
             CompletableFuture<Void> all = CompletableFuture.allOf(validations.toArray(CompletableFuture[]::new));
             List<Long> millis = new ArrayList<>();
-            while (!all.isDone()) {
+            do {
                 long started = System.nanoTime();
                 assertThat(service.get("/schemaservice?entityIds=10").statusCode()).isEqualTo(200);
                 millis.add((System.nanoTime() - started) / 1_000_000);
                 Thread.sleep(20);
-            }
+            } while (!all.isDone());
             millis.sort(null);
 
             assertThat(service.process.isAlive()).as("the service is still running; its log:\n%s", service.log()).isTrue();
@@ -53,7 +53,9 @@ class ValidationUnderLoadIT {
                     assertThat(answer.body()).contains("\"truncated\":true");
                 }
             }
-            assertThat(validations).filteredOn(v -> v.join().statusCode() == 200).isNotEmpty();
+            // which blobs reach the one worker first is the scheduler's choice: a reported one answers 400
+            // there, a largest accepted one 200; either way the service worked on some and refused the rest
+            assertThat(validations).as("blobs the worker took").filteredOn(v -> v.join().statusCode() != 503).isNotEmpty();
             assertThat(millis).isNotEmpty();
             long p95 = millis.get(millis.size() * 95 / 100);
             long slowest = millis.get(millis.size() - 1);
