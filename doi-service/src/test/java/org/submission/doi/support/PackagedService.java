@@ -42,7 +42,7 @@ public final class PackagedService implements AutoCloseable {
             }
             Path output = Files.createTempFile("doi-service", ".log");
             ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-XX:+UseSerialGC", "-Xmx128m", "-XX:TieredStopAtLevel=1", "-jar", "quarkus-run.jar")
+                    "@jvm.options", "-XX:SharedArchiveFile=app-cds.jsa", "-jar", "quarkus-run.jar")
                     .directory(APP.toFile()).redirectErrorStream(true).redirectOutput(output.toFile());
             Map<String, String> env = builder.environment();
             env.remove("SUBMISSION_DB_URL");
