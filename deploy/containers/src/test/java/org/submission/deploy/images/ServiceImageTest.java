@@ -62,7 +62,7 @@ abstract class ServiceImageTest {
 
     @Test
     void becomesReadyAgainstPostgres() {
-        assertThat(firstReady.body()).contains("\"status\": \"UP\"").contains("Reactive PostgreSQL connections health check");
+        assertThat(firstReady.body()).contains("\"status\": \"UP\"").contains("\"name\": \"database\"");
     }
 
     @Test
