@@ -11,6 +11,7 @@ import com.github.tomakehurst.wiremock.WireMockServer;
 import io.restassured.response.Response;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -24,12 +25,13 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.submission.doi.support.Api;
 import org.submission.doi.support.Fixtures;
-import org.submission.doi.support.PackagedService;
 import org.submission.doi.support.RateRule;
 import org.submission.doi.support.Upstreams;
 import org.submission.doi.support.WireMockUpstreams;
 import org.submission.platform.testing.FreshDatabase;
+import org.submission.platform.testing.PackagedService;
 
 /**
  * Two packaged instances of the service on one database, as two pods are: one upstream call per
@@ -82,7 +84,7 @@ class AcrossInstancesIT {
         Upstreams.answer(upstream, "journal", doi, Upstreams.json(Fixtures.work(doi, ARTICLE_JOURNAL, "print:2049-3630"))
                 .withFixedDelay(2_000));
 
-        List<Response> answers = concurrently(8, i -> (i % 2 == 0 ? first : second).journal(doi));
+        List<Response> answers = concurrently(8, i -> Api.journal(i % 2 == 0 ? first : second, doi));
 
         assertThat(answers).extracting(Response::statusCode).containsOnly(200, 429).filteredOn(status -> status == 200).hasSize(1);
         assertThat(answers).filteredOn(answer -> answer.statusCode() == 429).allSatisfy(answer ->
@@ -95,7 +97,7 @@ class AcrossInstancesIT {
         String doi = Fixtures.newDoi();
         Upstreams.answer(upstream, "manuscript", doi, Upstreams.json(Fixtures.text("oa-record.json")).withFixedDelay(1_500));
 
-        List<Response> answers = concurrently(8, i -> (i % 2 == 0 ? first : second).manuscript(doi));
+        List<Response> answers = concurrently(8, i -> Api.manuscript(i % 2 == 0 ? first : second, doi));
 
         assertThat(answers).extracting(Response::statusCode).containsOnly(200);
         assertThat(answers).extracting(Response::asString).containsOnly(answers.get(0).asString());
@@ -107,8 +109,8 @@ class AcrossInstancesIT {
         String doi = Fixtures.newDoi();
         Upstreams.work(upstream, doi, Fixtures.work(doi, ARTICLE_JOURNAL, "print:2049-3630"));
 
-        Response fetched = first.journal(doi);
-        Response served = second.journal(doi);
+        Response fetched = Api.journal(first, doi);
+        Response served = Api.journal(second, doi);
 
         assertThat(fetched.statusCode()).isEqualTo(200);
         assertThat(served.statusCode()).isEqualTo(200);
@@ -121,8 +123,8 @@ class AcrossInstancesIT {
         String doi = Fixtures.newDoi();
         Upstreams.answer(upstream, "journal", doi, aResponse().withStatus(404));
 
-        Response fetched = first.journal(doi);
-        Response served = second.journal(doi);
+        Response fetched = Api.journal(first, doi);
+        Response served = Api.journal(second, doi);
 
         assertThat(fetched.statusCode()).isEqualTo(404);
         assertThat(served.statusCode()).isEqualTo(404);
@@ -134,11 +136,11 @@ class AcrossInstancesIT {
     void aLookupServedFromTheSharedCacheIsKeptInTheOtherInstancesMemory() {
         String doi = Fixtures.newDoi();
         Upstreams.answer(upstream, "manuscript", doi, Upstreams.json(Fixtures.text("oa-record.json")));
-        first.manuscript(doi).then().statusCode(200);
-        second.manuscript(doi).then().statusCode(200);
+        Api.manuscript(first, doi).then().statusCode(200);
+        Api.manuscript(second, doi).then().statusCode(200);
         database.execute("TRUNCATE doi_answer");
 
-        assertThat(second.manuscript(doi).statusCode()).isEqualTo(200);
+        assertThat(Api.manuscript(second, doi).statusCode()).isEqualTo(200);
         assertThat(Upstreams.calls(upstream, "manuscript", doi)).isEqualTo(1);
     }
 
@@ -148,16 +150,16 @@ class AcrossInstancesIT {
         Upstreams.answer(upstream, "journal", doi, Upstreams.json(Fixtures.work(doi, ARTICLE_JOURNAL, "print:2049-3630"))
                 .withFixedDelay(60_000));
         try (PackagedService doomed = PackagedService.start(settings()).awaitReady(START)) {
-            CompletableFuture.runAsync(() -> doomed.journal(doi), clients);
+            CompletableFuture.runAsync(() -> Api.journal(doomed, doi), clients);
             Upstreams.awaitCalls(upstream, "journal", doi, 1);
             doomed.kill();
         }
         long killed = System.nanoTime();
         Upstreams.work(upstream, doi, Fixtures.work(doi, ARTICLE_JOURNAL, "print:2049-3630"));
 
-        assertThat(second.journal(doi).statusCode()).as("the dead instance's lease still holds").isEqualTo(429);
+        assertThat(Api.journal(second, doi).statusCode()).as("the dead instance's lease still holds").isEqualTo(429);
         Awaitility.await().atMost(LEASE.plusSeconds(5)).pollInterval(Duration.ofMillis(200))
-                .until(() -> second.journal(doi).statusCode() == 200);
+                .until(() -> Api.journal(second, doi).statusCode() == 200);
         assertThat(Duration.ofNanos(System.nanoTime() - killed)).isLessThanOrEqualTo(LEASE.plusSeconds(5));
         assertThat(Upstreams.calls(upstream, "journal", doi)).isEqualTo(2);
     }
@@ -167,9 +169,9 @@ class AcrossInstancesIT {
         upstream.stubFor(get(urlPathMatching(WireMockUpstreams.REGISTRY_PATH + ".*"))
                 .willReturn(Upstreams.json(Fixtures.work("10.5555/rate", ARTICLE_JOURNAL, "print:2049-3630"))
                         .withHeader("X-Rate-Limit-Limit", "2").withHeader("X-Rate-Limit-Interval", "1s")));
-        first.journal(Fixtures.newDoi()).then().statusCode(200);
+        Api.journal(first, Fixtures.newDoi()).then().statusCode(200);
 
-        List<Response> answers = concurrently(10, i -> (i % 2 == 0 ? first : second).journal(Fixtures.newDoi()));
+        List<Response> answers = concurrently(10, i -> Api.journal(i % 2 == 0 ? first : second, Fixtures.newDoi()));
 
         assertThat(answers).extracting(Response::statusCode).containsOnly(200);
         List<Long> received = RateRule.received(upstream);
@@ -184,15 +186,15 @@ class AcrossInstancesIT {
         Upstreams.answer(upstream, "journal", limited, aResponse().withStatus(429).withHeader("Retry-After", "2"));
         Upstreams.work(upstream, other, Fixtures.work(other, ARTICLE_JOURNAL, "print:2049-3630"));
 
-        Response paused = first.journal(limited);
-        Response alsoPaused = second.journal(other);
+        Response paused = Api.journal(first, limited);
+        Response alsoPaused = Api.journal(second, other);
 
         assertThat(paused.statusCode()).isEqualTo(503);
         assertThat(alsoPaused.statusCode()).isEqualTo(503);
         assertThat(Integer.parseInt(alsoPaused.header("Retry-After"))).isBetween(1, 2);
         assertThat(Upstreams.calls(upstream, "journal", other)).as("no call while paused").isZero();
         Awaitility.await().atMost(Duration.ofSeconds(6)).pollInterval(Duration.ofMillis(250))
-                .until(() -> second.journal(other).statusCode() == 200);
+                .until(() -> Api.journal(second, other).statusCode() == 200);
     }
 
     private List<Response> concurrently(int count, java.util.function.IntFunction<Response> request) throws Exception {
@@ -215,14 +217,14 @@ class AcrossInstancesIT {
     }
 
     private static Map<String, String> settings() {
-        String base = "http://127.0.0.1:" + upstream.port();
-        return Map.of("SUBMISSION_DB_URL", database.url(),
-                "REGISTRY_BASEURI", base + WireMockUpstreams.REGISTRY_PATH, "OALOOKUP_BASEURI", base + "/v2",
-                "DOI_SERVICE_LEASE_TIMEOUT", LEASE.toSeconds() + "s",
+        Map<String, String> settings = new HashMap<>(database.settings());
+        settings.putAll(WireMockUpstreams.environment(upstream));
+        settings.putAll(Map.of("DOI_SERVICE_LEASE_TIMEOUT", LEASE.toSeconds() + "s",
                 "DOI_UPSTREAM_DEFAULT_RATE", "0", "DOI_UPSTREAM_RATE_WAIT", "10s",
                 // this machine may run at a load of 25 on 2 cores, where calls are held up by 250-450 ms: a call
                 // held up past its turn's slack (the margin's share of the spacing) takes the next turn, so the
                 // rule holds either way; a wider margin makes that rarer
-                "DOI_UPSTREAM_RATE_MARGIN", "0.3");
+                "DOI_UPSTREAM_RATE_MARGIN", "0.3"));
+        return settings;
     }
 }

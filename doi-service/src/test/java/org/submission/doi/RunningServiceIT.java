@@ -7,16 +7,11 @@ import static org.submission.doi.support.Fixtures.ARTICLE_JOURNAL;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.github.tomakehurst.wiremock.WireMockServer;
-import io.restassured.RestAssured;
 import io.restassured.response.Response;
-import java.io.IOException;
-import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -31,6 +26,7 @@ import org.submission.doi.support.Fixtures;
 import org.submission.doi.support.Upstreams;
 import org.submission.doi.support.WireMockUpstreams;
 import org.submission.platform.testing.FreshDatabase;
+import org.submission.platform.testing.PackagedService;
 
 /**
  * The packaged service (target/quarkus-app) as an operator runs it: a real process with the
@@ -38,24 +34,21 @@ import org.submission.platform.testing.FreshDatabase;
  */
 class RunningServiceIT {
 
-    private static final Path APP = Path.of("target/quarkus-app");
     private static final Duration REGISTRY_DELAY = Duration.ofSeconds(3);
+    private static final Duration START = Duration.ofSeconds(90);
 
     private final WireMockServer registry = new WireMockServer(options().bindAddress("127.0.0.1").dynamicPort());
-    private Process service;
-    private Path output;
+    private PackagedService service;
 
     @BeforeEach
-    void startRegistry() throws IOException {
-        assertThat(APP.resolve("quarkus-run.jar")).as("the packaged service").isRegularFile();
+    void startRegistry() {
         registry.start();
-        output = Files.createTempFile("doi-service", ".log");
     }
 
     @AfterEach
     void stopAll() {
         if (service != null) {
-            service.destroyForcibly();
+            service.kill();
         }
         registry.stop();
     }
@@ -64,10 +57,9 @@ class RunningServiceIT {
     void withoutADatabaseUrlItExitsAtOnceWithOneLineNamingTheVariable() throws Exception {
         service = start(Map.of());
 
-        assertThat(service.waitFor(60, TimeUnit.SECONDS)).as("exited").isTrue();
-        assertThat(service.exitValue()).isEqualTo(2);
-        List<String> lines = Files.readAllLines(output, StandardCharsets.UTF_8).stream()
-                .filter(line -> !line.startsWith("Picked up JAVA_TOOL_OPTIONS")).toList();
+        assertThat(service.exitsWithin(Duration.ofSeconds(60))).as("exited").isTrue();
+        assertThat(service.process().exitValue()).isEqualTo(2);
+        List<String> lines = service.log().lines().filter(line -> !line.startsWith("Picked up JAVA_TOOL_OPTIONS")).toList();
         assertThat(lines).singleElement().asString().contains("SUBMISSION_DB_URL", "./run.sh");
     }
 
@@ -76,35 +68,32 @@ class RunningServiceIT {
         String doi = Fixtures.newDoi();
         Upstreams.answer(registry, "journal", doi, Upstreams.json(Fixtures.work(doi, ARTICLE_JOURNAL, "print:2049-3630"))
                 .withFixedDelay((int) REGISTRY_DELAY.toMillis()));
-        service = start(Map.of("SUBMISSION_DB_URL", FreshDatabase.create().url(), "SUBMISSION_DB_USER", "postgres"));
-        awaitReadiness(200, Duration.ofSeconds(90));
+        service = start(FreshDatabase.create().settings()).awaitReady(START);
 
-        CompletableFuture<Response> inFlight = CompletableFuture.supplyAsync(() -> Api.journal(doi));
+        CompletableFuture<Response> inFlight = CompletableFuture.supplyAsync(() -> Api.journal(service, doi));
         Upstreams.awaitCalls(registry, "journal", doi, 1);
-        service.destroy();
+        service.terminate();
 
-        awaitReadiness(503, Duration.ofSeconds(2));
+        service.awaitReadiness(503, Duration.ofSeconds(2));
         assertThat(inFlight).as("still waiting on the registry").isNotDone();
         assertThat(inFlight.get(15, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
-        assertThat(service.waitFor(15, TimeUnit.SECONDS)).as("exited within quarkus.shutdown.timeout").isTrue();
+        assertThat(service.exitsWithin(Duration.ofSeconds(15))).as("exited within quarkus.shutdown.timeout").isTrue();
     }
 
     @Test
     void aStartOnAnAlreadyMigratedDatabaseKeepsNoJdbcDatasourceAndStillAnswers() throws Exception {
-        Map<String, String> database = Map.of("SUBMISSION_DB_URL", FreshDatabase.create().url(), "SUBMISSION_DB_USER", "postgres");
-        service = start(database);
-        awaitReadiness(200, Duration.ofSeconds(90));
+        Map<String, String> database = FreshDatabase.create().settings();
+        service = start(database).awaitReady(START);
         assertThat(jdbcHealth()).as("the migrating start's JDBC datasource").containsEntry("<default>", "UP");
-        service.destroy();
-        assertThat(service.waitFor(15, TimeUnit.SECONDS)).isTrue();
+        service.terminate();
+        assertThat(service.exitsWithin(Duration.ofSeconds(15))).isTrue();
 
-        service = start(database);
-        awaitReadiness(200, Duration.ofSeconds(90));
+        service = start(database).awaitReady(START);
 
         assertThat(jdbcHealth()).as("no JDBC datasource, so no Flyway either").isNullOrEmpty();
         String doi = Fixtures.newDoi();
         Upstreams.answer(registry, "journal", doi, Upstreams.json(Fixtures.work(doi, ARTICLE_JOURNAL, "print:2049-3630")));
-        assertThat(Api.journal(doi).statusCode()).isEqualTo(200);
+        assertThat(Api.journal(service, doi).statusCode()).isEqualTo(200);
     }
 
     /**
@@ -146,20 +135,20 @@ class RunningServiceIT {
         }
         String warmUp = Fixtures.newDoi();
         Upstreams.answer(registry, "journal", warmUp, Upstreams.json(Fixtures.work(warmUp, ARTICLE_JOURNAL, "print:2049-3630")));
-        service = start(Map.of("SUBMISSION_DB_URL", FreshDatabase.create().url(), "SUBMISSION_DB_USER", "postgres",
-                "QUARKUS_VERTX_MAX_EVENT_LOOP_EXECUTE_TIME", "100ms", "QUARKUS_VERTX_WARNING_EXCEPTION_TIME", "100ms"));
-        awaitReadiness(200, Duration.ofSeconds(90));
-        assertThat(Api.journal(warmUp).statusCode()).isEqualTo(200);
+        Map<String, String> settings = new HashMap<>(FreshDatabase.create().settings());
+        settings.putAll(Map.of("QUARKUS_VERTX_MAX_EVENT_LOOP_EXECUTE_TIME", "100ms", "QUARKUS_VERTX_WARNING_EXCEPTION_TIME", "100ms"));
+        service = start(settings).awaitReady(START);
+        assertThat(Api.journal(service, warmUp).statusCode()).isEqualTo(200);
         List<Long> before = new ArrayList<>();
         for (int i = 0; i < 20; i++) {
             before.add(cachedRequestMillis(cached));
         }
         // the warm-up's own reports (first class loading, without the AppCDS archive) are not the hostile answers'
-        long logBefore = Files.size(output);
+        long logBefore = service.logSize();
         ExecutorService clients = Executors.newFixedThreadPool(hostile.size());
         try {
             List<CompletableFuture<Integer>> answers = hostile.stream()
-                    .map(doi -> CompletableFuture.supplyAsync(() -> Api.journal(doi).statusCode(), clients)).toList();
+                    .map(doi -> CompletableFuture.supplyAsync(() -> Api.journal(service, doi).statusCode(), clients)).toList();
             List<Long> millis = new ArrayList<>();
             CompletableFuture<Void> all = CompletableFuture.allOf(answers.toArray(CompletableFuture[]::new));
             while (millis.size() < 5 || !all.isDone() && millis.size() < 500) {
@@ -169,7 +158,7 @@ class RunningServiceIT {
 
             assertThat(all.get(60, TimeUnit.SECONDS)).isNull();
             assertThat(answers).allMatch(answer -> answer.join() == 200);
-            assertThat(logSince(logBefore).split("\\n(?=\\S)"))
+            assertThat(service.logSince(logBefore).split("\\n(?=\\S)"))
                     .as("event-loop blocked-thread reports").noneMatch(report -> report.contains("has been blocked")
                             && report.matches("(?s).*(org\\.jsoup|SafeHtml|JatsConverter|JournalCandidate|RegistryWork|UpstreamJson|UpstreamBody).*"));
             System.out.printf("cached /doi/manuscript: before the hostile answers median %d ms, max %d ms; while they were"
@@ -182,14 +171,9 @@ class RunningServiceIT {
         }
     }
 
-    private String logSince(long offset) throws IOException {
-        byte[] log = Files.readAllBytes(output);
-        return new String(log, (int) offset, log.length - (int) offset, StandardCharsets.UTF_8);
-    }
-
-    private static long cachedRequestMillis(String doi) {
+    private long cachedRequestMillis(String doi) {
         long start = System.nanoTime();
-        assertThat(Api.manuscript(doi).statusCode()).isEqualTo(200);
+        assertThat(Api.manuscript(service, doi).statusCode()).isEqualTo(200);
         return (System.nanoTime() - start) / 1_000_000;
     }
 
@@ -197,47 +181,15 @@ class RunningServiceIT {
         return millis.stream().sorted().toList().get(millis.size() / 2);
     }
 
-    private static Map<String, String> jdbcHealth() {
-        return RestAssured.get("/q/health/ready").jsonPath()
+    private Map<String, String> jdbcHealth() {
+        return service.request().get("/q/health/ready").jsonPath()
                 .getMap("checks.find { it.name == 'Database connections health check' }.data");
     }
 
-    private Process start(Map<String, String> database) throws IOException {
-        int port;
-        try (ServerSocket socket = new ServerSocket(0)) {
-            port = socket.getLocalPort();
-        }
-        RestAssured.port = port;
-        String base = "http://127.0.0.1:" + registry.port();
-        ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "@jvm.options", "-XX:SharedArchiveFile=app-cds.jsa", "-jar", "quarkus-run.jar")
-                .directory(APP.toFile()).redirectErrorStream(true).redirectOutput(output.toFile());
-        Map<String, String> env = builder.environment();
-        env.remove("SUBMISSION_DB_URL");
-        env.putAll(database);
-        env.putAll(Map.of("QUARKUS_HTTP_HOST", "127.0.0.1", "QUARKUS_HTTP_PORT", Integer.toString(port),
-                "SUBMISSION_BACKEND_USER", "backend", "SUBMISSION_BACKEND_PASSWORD", "backend-secret",
-                "REGISTRY_BASEURI", base + WireMockUpstreams.REGISTRY_PATH, "OALOOKUP_BASEURI", base + "/v2",
-                "DOI_SERVICE_MAILTO", "pass-test@example.org"));
-        return builder.start();
-    }
-
-    /** Polls readiness until it answers {@code status}; fails with the service's log otherwise. */
-    private void awaitReadiness(int status, Duration within) throws Exception {
-        long end = System.nanoTime() + within.toNanos();
-        int last = -1;
-        while (System.nanoTime() < end) {
-            try {
-                last = RestAssured.get("/q/health/ready").statusCode();
-                if (last == status) {
-                    return;
-                }
-            } catch (Exception notListening) {
-                last = -1;
-            }
-            Thread.sleep(20);
-        }
-        throw new AssertionError("readiness answered " + last + ", not " + status + ", within " + within
-                + "; the service's log:\n" + Files.readString(output, StandardCharsets.UTF_8));
+    /** The packaged service with the WireMock registry as both upstreams, and these settings. */
+    private PackagedService start(Map<String, String> settings) {
+        Map<String, String> all = new HashMap<>(WireMockUpstreams.environment(registry));
+        all.putAll(settings);
+        return PackagedService.start(all);
     }
 }

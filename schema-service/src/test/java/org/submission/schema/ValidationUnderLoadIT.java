@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
+import org.submission.platform.testing.PackagedService;
 
 /**
  * Issue 18 item 2, on the packaged service with the images' JVM options (a 128 MiB heap,
@@ -19,17 +20,17 @@ class ValidationUnderLoadIT {
 
     @Test
     void eightWorstCaseBlobsAtOnceLeaveTheServiceUpAndACachedSchemaAnswerFast() throws Exception {
-        try (RunningService service = RunningService.start()) {
+        try (PackagedService service = WorstCaseValidation.startService()) {
             for (int i = 0; i < 20; i++) {
                 assertThat(service.get("/schemaservice?entityIds=10").statusCode()).isEqualTo(200);
             }
             // half the reported blob (979 KB, 90,000 unknown keys), half the largest blob the service accepts
-            byte[] reported = RunningService.unknownKeys(90_000);
-            byte[] largest = RunningService.unknownKeys(19_990);
+            byte[] reported = WorstCaseValidation.unknownKeys(90_000);
+            byte[] largest = WorstCaseValidation.unknownKeys(19_990);
 
             List<CompletableFuture<HttpResponse<String>>> validations = new ArrayList<>();
             for (int i = 0; i < BLOBS; i++) {
-                validations.add(service.http.sendAsync(service.validation(i % 2 == 0 ? reported : largest),
+                validations.add(service.http().sendAsync(WorstCaseValidation.request(service, i % 2 == 0 ? reported : largest),
                         HttpResponse.BodyHandlers.ofString()));
             }
             CompletableFuture<Void> all = CompletableFuture.allOf(validations.toArray(CompletableFuture[]::new));
@@ -42,7 +43,7 @@ class ValidationUnderLoadIT {
             } while (!all.isDone());
             millis.sort(null);
 
-            assertThat(service.process.isAlive()).as("the service is still running; its log:\n%s", service.log()).isTrue();
+            assertThat(service.process().isAlive()).as("the service is still running; its log:\n%s", service.log()).isTrue();
             for (CompletableFuture<HttpResponse<String>> validation : validations) {
                 HttpResponse<String> answer = validation.get();
                 assertThat(answer.statusCode()).isIn(200, 400, 503);

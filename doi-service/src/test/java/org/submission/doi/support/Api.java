@@ -5,6 +5,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 
 import io.restassured.RestAssured;
 import io.restassured.response.Response;
+import io.restassured.specification.RequestSpecification;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -14,9 +15,13 @@ import java.net.SocketTimeoutException;
 import java.net.URLEncoder;
 import java.time.Duration;
 import java.util.OptionalInt;
+import org.submission.platform.testing.PackagedService;
 import org.submission.platform.testing.Requests;
 
-/** The DOI endpoints as the backend account calls them, on the shared {@link Requests#backend()}. */
+/**
+ * The DOI endpoints as the backend account calls them, on the shared {@link Requests#backend()}
+ * or on a {@link PackagedService} of a test's own.
+ */
 public final class Api {
 
     private Api() {
@@ -32,7 +37,20 @@ public final class Api {
 
     /** {@code journal} or {@code manuscript}. */
     public static Response endpoint(String endpoint, String doi) {
-        return Requests.backend().queryParam("doi", doi).get("/doi/" + endpoint);
+        return endpoint(Requests.backend(), endpoint, doi);
+    }
+
+    /** The journal endpoint of a packaged service of its own. */
+    public static Response journal(PackagedService service, String doi) {
+        return endpoint(service.request(), "journal", doi);
+    }
+
+    public static Response manuscript(PackagedService service, String doi) {
+        return endpoint(service.request(), "manuscript", doi);
+    }
+
+    private static Response endpoint(RequestSpecification request, String endpoint, String doi) {
+        return request.queryParam("doi", doi).get("/doi/" + endpoint);
     }
 
     /**

@@ -37,6 +37,16 @@ public class WireMockUpstreams implements QuarkusTestResourceLifecycleManager {
                 "doi.oa-lookup.base-uri", base + "/v2");
     }
 
+    /**
+     * The environment that points a {@link org.submission.platform.testing.PackagedService} at
+     * {@code server} as both upstreams, with the contact address the lookup service needs.
+     */
+    public static Map<String, String> environment(WireMockServer server) {
+        String base = "http://127.0.0.1:" + server.port();
+        return Map.of("REGISTRY_BASEURI", base + REGISTRY_PATH, "OALOOKUP_BASEURI", base + "/v2",
+                "DOI_SERVICE_MAILTO", "pass-test@example.org");
+    }
+
     @Override
     public void inject(TestInjector injector) {
         injector.injectIntoFields(server, new TestInjector.AnnotatedAndMatchesType(Server.class, WireMockServer.class));

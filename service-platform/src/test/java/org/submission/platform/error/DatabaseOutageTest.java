@@ -57,6 +57,14 @@ class DatabaseOutageTest {
         assertThat(DatabaseOutage.busy(new VertxException("Timeout waiting for connection"))).as("never by message").isFalse();
     }
 
+    @Test
+    void anotherFailureSayingTimeoutIsNotABusyDatabase() {
+        assertThat(DatabaseOutage.busy(new VertxException("Timeout"))).isFalse();
+        assertThat(DatabaseOutage.busy(new IllegalStateException("Timeout"))).isFalse();
+        assertThat(DatabaseOutage.busy(new NoStackTraceThrowable("Timeout while reading"))).isFalse();
+        assertThat(DatabaseOutage.busy(new NoStackTraceThrowable("Timeout") { })).as("a subclass").isFalse();
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"connection refused", "the database system is shutting down",
             "terminating connection due to administrator command"})

@@ -6,28 +6,24 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
-import java.io.BufferedInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.lang.management.ManagementFactory;
-import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 import org.submission.platform.testing.EmbeddedPostgresResource;
+import org.submission.platform.testing.InventedMethods;
 
 /**
  * Issue 18 item 1: each distinct method name used to become a metric series kept for the life of
  * the process (3,000 requests with 60 KB names filled a 128 MiB heap). Invented methods must leave
- * the number of series, and the heap, where they were.
+ * the number of series, and the heap, where they were. Here in the test JVM, with the platform's
+ * probe resources; policy-service's InventedMethodsIT sends the same to a packaged service under
+ * the images' JVM options.
  */
 @QuarkusTest
 @WithTestResource(EmbeddedPostgresResource.class)
 class InventedMethodsTest {
 
     private static final int REQUESTS = 5_000;
-    private static final String PADDING = "Q".repeat(2_000);
 
     @Test
     void fiveThousandInventedMethodsLeaveTheSeriesAndTheHeapFlat() throws IOException {
@@ -51,8 +47,7 @@ class InventedMethodsTest {
     }
 
     private static long series() {
-        String metrics = given().get("/q/metrics").then().statusCode(200).extract().asString();
-        return metrics.lines().filter(line -> !line.isBlank() && !line.startsWith("#")).count();
+        return InventedMethods.series(given().get("/q/metrics").then().statusCode(200).extract().asString());
     }
 
     private static long heapAfterGc() {
@@ -60,34 +55,7 @@ class InventedMethodsTest {
         return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
     }
 
-    /** One keep-alive connection, one request after the other, each with a method of its own. */
     private static void send(int from, int to) throws IOException {
-        try (Socket socket = new Socket("127.0.0.1", RestAssured.port)) {
-            socket.setSoTimeout(10_000);
-            OutputStream out = socket.getOutputStream();
-            InputStream in = new BufferedInputStream(socket.getInputStream());
-            for (int i = from; i < to; i++) {
-                out.write(("M" + i + PADDING + " /probe/open HTTP/1.1\r\nHost: localhost\r\n\r\n")
-                        .getBytes(StandardCharsets.ISO_8859_1));
-                out.flush();
-                assertThat(readAnswer(in)).as("refused").matches("(?s)HTTP/1\\.1 [45]\\d\\d .*");
-            }
-        }
-    }
-
-    private static String readAnswer(InputStream in) throws IOException {
-        ByteArrayOutputStream head = new ByteArrayOutputStream();
-        while (!head.toString(StandardCharsets.ISO_8859_1).endsWith("\r\n\r\n")) {
-            int b = in.read();
-            if (b < 0) {
-                throw new IOException("connection closed mid-answer");
-            }
-            head.write(b);
-        }
-        String headers = head.toString(StandardCharsets.ISO_8859_1);
-        int length = headers.lines().filter(l -> l.toLowerCase().startsWith("content-length:"))
-                .mapToInt(l -> Integer.parseInt(l.substring(l.indexOf(':') + 1).trim())).findFirst().orElse(0);
-        in.readNBytes(length);
-        return headers;
+        InventedMethods.send(RestAssured.port, from, to);
     }
 }

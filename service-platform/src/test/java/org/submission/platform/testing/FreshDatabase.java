@@ -3,6 +3,7 @@ package org.submission.platform.testing;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Map;
 import java.util.UUID;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
@@ -51,6 +52,11 @@ public final class FreshDatabase {
     /** The URL in the operator's form, {@code postgresql://host:port/name}. */
     public String url() {
         return url;
+    }
+
+    /** The settings that point a service at this database (as {@code ./run.sh} does at its own), for {@link PackagedService}. */
+    public Map<String, String> settings() {
+        return Map.of("SUBMISSION_DB_URL", url, "SUBMISSION_DB_USER", "postgres");
     }
 
     public void execute(String sql) {

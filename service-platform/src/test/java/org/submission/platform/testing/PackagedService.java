@@ -1,0 +1,222 @@
+package org.submission.platform.testing;
+
+import io.restassured.specification.RequestSpecification;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The module's packaged service ({@code target/quarkus-app}, where a failsafe {@code *IT} runs) as
+ * an operator runs it (README, "The two commands"): a process of its own started from that folder
+ * with the images' JVM options ({@code java @jvm.options}, which the package writes from the pom's
+ * {@code service.jvm.options}) and its AppCDS archive when the package recorded one, on a free
+ * loopback port, with the backend account of {@link Requests}. Its output goes to a file, shown
+ * when it fails to become ready. {@code try (PackagedService service = PackagedService.start(
+ * database.settings()).awaitReady(...)) { service.request()... }}
+ */
+public final class PackagedService implements AutoCloseable {
+
+    private static final Path APP = Path.of("target/quarkus-app");
+    private static final String ARCHIVE = "app-cds.jsa";
+
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final Process process;
+    private final int port;
+    private final Path output;
+
+    private PackagedService(Process process, int port, Path output) {
+        this.process = process;
+        this.port = port;
+        this.output = output;
+    }
+
+    /**
+     * Starts the service and returns at once. {@code settings} (environment variables) are added to
+     * the loopback host, the free port and the backend account, and may override them; a
+     * {@code SUBMISSION_DB_URL} of the test's own environment is not passed on.
+     */
+    public static PackagedService start(Map<String, String> settings) {
+        if (!Files.isRegularFile(APP.resolve("quarkus-run.jar"))) {
+            throw new IllegalStateException("no packaged service at " + APP.toAbsolutePath() + "; *IT tests run after the package");
+        }
+        try {
+            int port;
+            try (ServerSocket socket = new ServerSocket(0)) {
+                port = socket.getLocalPort();
+            }
+            Path output = Files.createTempFile(APP.toAbsolutePath().getParent().getParent().getFileName() + "-", ".log");
+            ProcessBuilder builder = new ProcessBuilder(command()).directory(APP.toFile())
+                    .redirectErrorStream(true).redirectOutput(output.toFile());
+            Map<String, String> environment = builder.environment();
+            environment.remove("SUBMISSION_DB_URL");
+            Map<String, String> all = new HashMap<>(Map.of("QUARKUS_HTTP_HOST", "127.0.0.1",
+                    "QUARKUS_HTTP_PORT", Integer.toString(port),
+                    "SUBMISSION_BACKEND_USER", Requests.BACKEND, "SUBMISSION_BACKEND_PASSWORD", Requests.BACKEND_PASSWORD));
+            all.putAll(settings);
+            environment.putAll(all);
+            return new PackagedService(builder.start(), port, output);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The JDK running the tests, the written options, the archive if recorded, the jar; run in {@code target/quarkus-app}. */
+    private static List<String> command() {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "@jvm.options"));
+        if (Files.isRegularFile(APP.resolve(ARCHIVE))) {
+            command.add("-XX:SharedArchiveFile=" + ARCHIVE);
+        }
+        command.addAll(List.of("-jar", "quarkus-run.jar"));
+        return command;
+    }
+
+    /** Waits until readiness answers 200; otherwise ends the process and fails with its output. */
+    public PackagedService awaitReady(Duration within) {
+        return awaitReadiness(200, within);
+    }
+
+    /** Polls readiness until it answers {@code status}; otherwise ends the process and fails with its output. */
+    public PackagedService awaitReadiness(int status, Duration within) {
+        long end = System.nanoTime() + within.toNanos();
+        int last = -1;
+        while (System.nanoTime() < end) {
+            try {
+                last = http.send(HttpRequest.newBuilder(uri("/q/health/ready")).timeout(Duration.ofSeconds(5)).build(),
+                        HttpResponse.BodyHandlers.discarding()).statusCode();
+                if (last == status) {
+                    return this;
+                }
+            } catch (IOException notListening) {
+                last = -1;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+            if (last == -1 && !process.isAlive()) {
+                break;
+            }
+            sleep(20);
+        }
+        String exited = process.isAlive() ? "" : " (the process exited with " + process.exitValue() + ")";
+        kill();
+        throw new AssertionError("readiness answered " + last + ", not " + status + ", within " + within + exited
+                + "; its output:\n" + log());
+    }
+
+    public Process process() {
+        return process;
+    }
+
+    public int port() {
+        return port;
+    }
+
+    /** The service's base URL with {@code path} (and query) resolved against it. */
+    public URI uri(String path) {
+        return URI.create("http://127.0.0.1:" + port).resolve(path);
+    }
+
+    /** A rest-assured request to this service as the backend account, with the XSRF double submit. */
+    public RequestSpecification request() {
+        return Requests.backend().baseUri("http://127.0.0.1").port(port);
+    }
+
+    /**
+     * A request to {@code path} as the backend account with the XSRF double submit, for
+     * {@link #http()}: the JDK's client sends large bodies asynchronously, which rest-assured does not.
+     */
+    public HttpRequest.Builder requestTo(String path) {
+        return HttpRequest.newBuilder(uri(path)).timeout(Duration.ofSeconds(120))
+                .header("Authorization", Requests.backendAuthorization())
+                .header("Cookie", "XSRF-TOKEN=" + Requests.XSRF).header("X-XSRF-TOKEN", Requests.XSRF);
+    }
+
+    /** A GET of {@code path} as the backend account. */
+    public HttpResponse<String> get(String path) throws IOException, InterruptedException {
+        return http.send(requestTo(path).timeout(Duration.ofSeconds(30)).GET().build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    public HttpClient http() {
+        return http;
+    }
+
+    /** Everything the service has written so far. */
+    public String log() {
+        try {
+            return Files.readString(output, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return "(unreadable: " + e + ")";
+        }
+    }
+
+    /** How many bytes of output there are so far, for {@link #logSince(long)}. */
+    public long logSize() {
+        try {
+            return Files.size(output);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The output written after {@code offset} bytes. */
+    public String logSince(long offset) {
+        try {
+            byte[] log = Files.readAllBytes(output);
+            return new String(log, (int) offset, log.length - (int) offset, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** SIGTERM, as Kubernetes stops a pod; returns at once. */
+    public void terminate() {
+        process.destroy();
+    }
+
+    /** Whether the process exits within {@code within}. */
+    public boolean exitsWithin(Duration within) {
+        try {
+            return process.waitFor(within.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    /** Ends the process with SIGKILL: no shutdown hook, nothing released. */
+    public void kill() {
+        process.destroyForcibly();
+        exitsWithin(Duration.ofSeconds(10));
+    }
+
+    /** SIGTERM, then SIGKILL if it has not exited within 15 s. */
+    @Override
+    public void close() {
+        process.destroy();
+        if (!exitsWithin(Duration.ofSeconds(15))) {
+            kill();
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}
