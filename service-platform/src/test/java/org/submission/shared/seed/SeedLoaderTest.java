@@ -6,12 +6,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
+import java.sql.Connection;
+import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import javax.sql.DataSource;
 import org.hibernate.reactive.mutiny.Mutiny;
 import org.junit.jupiter.api.BeforeEach;
@@ -157,6 +160,24 @@ class SeedLoaderTest {
             }
             assertThat(loaded).isEqualTo(1);
             assertThat(count("SELECT count(*) FROM pass_user")).isEqualTo(4);
+        } finally {
+            pool.shutdown();
+        }
+    }
+
+    @Test
+    void aServiceStartingWhileAnotherSeedsWaitsLongerThanTheLockTimeout() throws Exception {
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        try (Connection other = dataSource.getConnection()) {
+            other.setAutoCommit(false);
+            try (Statement statement = other.createStatement()) {
+                statement.execute("select pg_advisory_xact_lock(7461001)");   // the seed lock, as a replica loading holds it
+            }
+            Future<Map<String, Long>> waiting = pool.submit(() -> loader.loadAndAwait(SeedOnStart.demoData(), "demo", true));
+            Thread.sleep(3_000);   // longer than submission.db.lock-timeout (2 s) and the lock wait would have given up
+            other.commit();
+
+            assertThat(waiting.get(60, TimeUnit.SECONDS)).as("loaded, once the other let go").isNotEmpty();
         } finally {
             pool.shutdown();
         }

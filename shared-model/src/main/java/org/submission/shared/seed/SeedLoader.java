@@ -31,6 +31,8 @@ import org.submission.shared.seed.SeedFormat.Field;
 public class SeedLoader {
 
     private static final long LOCK_KEY = 7461001;
+    /** How long a start waits for another replica's seed load (PostgreSQL interval text). */
+    static final String LOCK_WAIT = "120s";
     private static final List<Class<? extends PassEntity>> FILLED_BY = List.of(PassUser.class, Repository.class, Submission.class);
 
     /**
@@ -70,10 +72,15 @@ public class SeedLoader {
     }
 
     private static Uni<Boolean> emptyUnderLock(Mutiny.Session session) {
+        // The pool's lock and statement timeouts (SUBMISSION_DB_LOCK_TIMEOUT, 2 s) bound a request's
+        // waits; replicas starting together on an empty database wait here for the one loading,
+        // which takes longer on a busy machine: this transaction waits up to LOCK_WAIT.
+        Uni<Long> waitLonger = session.createNativeQuery("select count(*) from (select set_config('lock_timeout', :wait, true),"
+                + " set_config('statement_timeout', :wait, true)) as longer", Long.class).setParameter("wait", LOCK_WAIT).getSingleResult();
         // Separate statements: a statement's snapshot is taken before it waits for the lock, so a
         // check in the same statement would miss rows committed by the loader that held the lock.
-        Uni<Boolean> empty = session.createNativeQuery("select count(*) from (select pg_advisory_xact_lock(:key)) as locked",
-                Long.class).setParameter("key", LOCK_KEY).getSingleResult().replaceWith(true);
+        Uni<Boolean> empty = waitLonger.chain(() -> session.createNativeQuery("select count(*) from (select pg_advisory_xact_lock(:key))"
+                + " as locked", Long.class).setParameter("key", LOCK_KEY).getSingleResult()).replaceWith(true);
         for (Class<? extends PassEntity> entity : FILLED_BY) {
             empty = empty.chain(before -> !before ? Uni.createFrom().item(false)
                     : session.createQuery("select 1 from " + entity.getSimpleName(), Integer.class)

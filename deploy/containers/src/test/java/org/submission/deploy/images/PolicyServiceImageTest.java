@@ -4,6 +4,11 @@ import java.util.Map;
 
 class PolicyServiceImageTest extends ServiceImageTest {
 
+    /** The institution of the demo data, whose policy and repository the demo submission gets. */
+    static final Map<String, String> INSTITUTION = Map.of("SERVICE_POLICY_INSTITUTION", "example.edu",
+            "SERVICE_POLICY_INSTITUTIONAL_POLICY_TITLE", "Example University Open Access Policy",
+            "SERVICE_POLICY_INSTITUTIONAL_REPOSITORY_NAME", "Example Scholarship");
+
     @Override
     String service() {
         return "policy-service";
@@ -16,8 +21,6 @@ class PolicyServiceImageTest extends ServiceImageTest {
 
     @Override
     Map<String, String> settings() {
-        return Map.of("SERVICE_POLICY_INSTITUTION", "example.edu",
-                "SERVICE_POLICY_INSTITUTIONAL_POLICY_TITLE", "Example University Open Access Policy",
-                "SERVICE_POLICY_INSTITUTIONAL_REPOSITORY_NAME", "Example Scholarship");
+        return INSTITUTION;
     }
 }
