@@ -27,6 +27,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.submission.doi.support.Api;
 import org.submission.doi.support.Fixtures;
+import org.submission.doi.support.RateRule;
 import org.submission.doi.support.Upstreams;
 import org.submission.doi.support.WireMockUpstreams;
 import org.submission.platform.testing.FreshDatabase;
@@ -173,13 +174,9 @@ class AcrossInstancesIT {
         List<Response> answers = concurrently(10, i -> Api.journal(i % 2 == 0 ? first : second, Fixtures.newDoi()));
 
         assertThat(answers).extracting(Response::statusCode).containsOnly(200);
-        List<Long> received = upstream.getAllServeEvents().stream()
-                .map(event -> event.getRequest().getLoggedDate().getTime()).sorted().toList();
+        List<Long> received = RateRule.received(upstream);
         assertThat(received).hasSize(11);
-        for (int i = 0; i + 2 < received.size(); i++) {
-            assertThat(received.get(i + 2) - received.get(i)).as("three calls within one second, from call %d", i)
-                    .isGreaterThanOrEqualTo(1000);
-        }
+        RateRule.assertNeverMoreThan(received, 2, Duration.ofSeconds(1));
     }
 
     @Test
@@ -224,7 +221,9 @@ class AcrossInstancesIT {
         settings.putAll(WireMockUpstreams.environment(upstream));
         settings.putAll(Map.of("DOI_SERVICE_LEASE_TIMEOUT", LEASE.toSeconds() + "s",
                 "DOI_UPSTREAM_DEFAULT_RATE", "0", "DOI_UPSTREAM_RATE_WAIT", "10s",
-                // this machine may run at a load of 25 on 2 cores: calls start up to 250 ms late
+                // this machine may run at a load of 25 on 2 cores, where calls are held up by 250-450 ms: a call
+                // held up past its turn's slack (the margin's share of the spacing) takes the next turn, so the
+                // rule holds either way; a wider margin makes that rarer
                 "DOI_UPSTREAM_RATE_MARGIN", "0.3"));
         return settings;
     }

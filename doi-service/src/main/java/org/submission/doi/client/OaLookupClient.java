@@ -54,11 +54,11 @@ public class OaLookupClient {
     }
 
     /** The lookup record, or empty when the service does not know the DOI (its 404). */
-    public Uni<Optional<ObjectNode>> record(Doi doi) {
+    public Uni<Optional<ObjectNode>> record(Doi doi, UpstreamTurns turns) {
         if (!configured()) {
             return Uni.createFrom().failure(ApiException.unavailable(NO_MAILTO, NO_MAILTO_RETRY_SECONDS));
         }
-        return call.fetch(() -> http.get(doi.pathEncoded() + query))
+        return call.fetch(turns, () -> http.get(doi.pathEncoded() + query, turns))
                 .map(Optional::of)
                 .onFailure(UpstreamAnswers::notFound).recoverWithItem(Optional.empty())
                 .onFailure().transform(failure -> call.toAnswer(failure, doi));

@@ -46,8 +46,8 @@ public class RegistryClient {
      * The registry's answer, or empty when it does not know the DOI (its 404); other failures are
      * an {@link ApiException} carrying the answer status.
      */
-    public Uni<Optional<ObjectNode>> work(Doi doi) {
-        return call.fetch(() -> http.get(doi.pathEncoded() + query))
+    public Uni<Optional<ObjectNode>> work(Doi doi, UpstreamTurns turns) {
+        return call.fetch(turns, () -> http.get(doi.pathEncoded() + query, turns))
                 .map(Optional::of)
                 .onFailure(UpstreamAnswers::notFound).recoverWithItem(Optional.empty())
                 .onFailure().transform(failure -> call.toAnswer(failure, doi));

@@ -27,6 +27,10 @@ final class UpstreamAnswers {
     }
 
     ApiException of(Throwable failure, Doi doi) {
+        if (failure instanceof ApiException answer) {
+            // the turns' own refusal (rate, pause): already the answer to give
+            return answer;
+        }
         if (failure instanceof CircuitBreakerOpenException) {
             return ApiException.unavailable(upstream + " is failing; requests to it are paused. Try again later.",
                     seconds(settings.circuitBreaker().delay()));

@@ -68,13 +68,14 @@ final class UpstreamCall {
     }
 
     /**
-     * The upstream's answer as a JSON object, or a failure: {@link UpstreamFailure}, or the guards'
-     * own (open circuit, deadline), for {@link #toAnswer} unless the caller handles it.
+     * The upstream's answer as a JSON object, or a failure: {@link UpstreamFailure}, the guards'
+     * own (open circuit, deadline), or the turns' refusal, for {@link #toAnswer} unless the caller
+     * handles it. Each attempt, the retry too, waits for a turn of its own under the upstream's rate.
      */
-    Uni<ObjectNode> fetch(Supplier<Uni<Buffer>> request) {
+    Uni<ObjectNode> fetch(UpstreamTurns turns, Supplier<Uni<Buffer>> request) {
         return Uni.createFrom().deferred(() -> {
             long start = System.nanoTime();
-            return call.get(() -> attempts.get(() -> attempt(request)))
+            return call.get(() -> attempts.get(() -> turns.next().chain(() -> attempt(request))))
                     .onItemOrFailure().invoke((answer, failure) -> metrics.call(upstream, outcome(failure), System.nanoTime() - start));
         });
     }
@@ -91,8 +92,9 @@ final class UpstreamCall {
     }
 
     private Uni<ObjectNode> attempt(Supplier<Uni<Buffer>> request) {
+        // a turn refused on the way (UpstreamTurns) is already an answer, not a transport failure
         return Uni.createFrom().deferred(request::get).chain(body::read)
-                .onFailure().transform(UpstreamFailure::of);
+                .onFailure(failure -> !(failure instanceof ApiException)).transform(UpstreamFailure::of);
     }
 
     /** The answer for a failure the caller does not handle itself. */

@@ -26,7 +26,10 @@ public final class UpstreamFailure extends RuntimeException {
         BAD_BODY(false, false),
         /** A body above the configured cap; the connection is dropped once the cap is passed. */
         TOO_LARGE(false, false),
-        /** Every connection to the upstream is taken and the wait queue is full: our own limit, not the upstream's fault. */
+        /**
+         * Every connection to the upstream is taken and the wait queue is full, or an attempt kept
+         * missing its turn under the rate: our own limit, not the upstream's fault.
+         */
         BUSY(false, false),
         /** An attempt's read timeout passed. */
         TIMEOUT(false, true);
@@ -72,6 +75,11 @@ public final class UpstreamFailure extends RuntimeException {
 
     static UpstreamFailure tooLarge(long cap) {
         return new UpstreamFailure(Kind.TOO_LARGE, 200, null, "body over " + cap + " bytes", null);
+    }
+
+    /** An attempt held up past its turn under the rate more often than it may take a new one. */
+    static UpstreamFailure late() {
+        return new UpstreamFailure(Kind.BUSY, 0, null, "held up past its turn", null);
     }
 
     /** Any failure of an attempt: ours as it is (however the HTTP client wrapped it), or a transport failure. */

@@ -27,6 +27,8 @@ import org.submission.doi.config.DoiSettings;
  */
 final class UpstreamHttp {
 
+    private static final int MAX_LATE = 3;
+
     private final HttpClient client;
     private final RequestOptions template;
     private final String basePath;
@@ -58,22 +60,39 @@ final class UpstreamHttp {
     /**
      * The body of a 2xx answer to {@code GET {base}/{relative}} ({@code relative} already
      * percent-encoded); an {@link UpstreamFailure} for another status or a body over the cap,
-     * the transport's exception otherwise.
+     * the transport's exception otherwise. The request is sent only once it has a connection and
+     * its turn is still current (see {@link #inTurn}).
      */
-    Uni<Buffer> get(String relative) {
-        AtomicReference<HttpClientRequest> sent = new AtomicReference<>();
-        return Uni.createFrom().<Buffer>emitter(emitter -> client.request(new RequestOptions(template).setURI(basePath + relative))
-                .onSuccess(request -> {
-                    sent.set(request);
-                    request.send().onSuccess(response -> read(response, emitter)).onFailure(emitter::fail);
-                })
-                .onFailure(emitter::fail))
+    Uni<Buffer> get(String relative, UpstreamTurns turns) {
+        AtomicReference<HttpClientRequest> opened = new AtomicReference<>();
+        return Uni.createFrom().<HttpClientRequest>emitter(emitter -> client.request(new RequestOptions(template)
+                        .setURI(basePath + relative)).onSuccess(emitter::complete).onFailure(emitter::fail))
+                .invoke(opened::set)
+                // not sent: reset gives the connection back to the pool
+                .call(request -> inTurn(turns, 0).onFailure().invoke(failure -> request.reset()))
+                .chain(request -> Uni.createFrom().<Buffer>emitter(emitter ->
+                        request.send().onSuccess(response -> read(response, emitter)).onFailure(emitter::fail)))
                 .onCancellation().invoke(() -> {
-                    HttpClientRequest request = sent.get();
+                    HttpClientRequest request = opened.get();
                     if (request != null) {
                         request.reset();
                     }
                 });
+    }
+
+    /**
+     * Waits, with the connection, for a turn that is still current: a request that got its
+     * connection (or its timer) later than its turn allows takes the next turn instead of going
+     * out late, at most {@link #MAX_LATE} times.
+     */
+    private static Uni<Void> inTurn(UpstreamTurns turns, int late) {
+        if (turns.current()) {
+            return Uni.createFrom().voidItem();
+        }
+        if (late == MAX_LATE) {
+            return Uni.createFrom().failure(UpstreamFailure.late());
+        }
+        return turns.next().chain(() -> inTurn(turns, late + 1));
     }
 
     private void read(HttpClientResponse response, UniEmitter<? super Buffer> emitter) {

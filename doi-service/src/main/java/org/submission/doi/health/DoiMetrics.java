@@ -50,7 +50,8 @@ public class DoiMetrics {
         }
         this.coordinationFailures = Counter.builder("doi.coordination.failures")
                 .description("Statements coordinating the pods through PostgreSQL that failed or took too long;"
-                        + " the pod then went on alone").register(registry);
+                        + " the request was answered 503 without an upstream call (or, without the coordination tables,"
+                        + " the pod went on alone)").register(registry);
     }
 
     /** Records one upstream call (retry included) and how long it took. */

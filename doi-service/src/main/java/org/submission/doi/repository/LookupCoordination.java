@@ -5,10 +5,12 @@ import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.Locale;
 
 /**
- * The statements by which the pods share upstream work (migration V2__doi_coordination.sql):
- * one before an upstream call, one after it, and the periodic purge. Each is one round trip on a
+ * The statements by which the pods share upstream work (migrations V2__doi_coordination.sql and
+ * V3__doi_attempt_turns.sql): one before an upstream call, one per further attempt at it, one
+ * after it, and the periodic purge. Each is one round trip on a
  * pooled connection that goes back to the pool at once; none is held while an upstream answers.
  */
 @ApplicationScoped
@@ -27,8 +29,15 @@ public class LookupCoordination {
         GO
     }
 
-    /** The outcome of {@link #begin}; {@code found} and {@code body} for CACHED only. */
-    public record Begin(State state, boolean found, String body, long millis) {
+    /**
+     * The outcome of {@link #begin}; {@code found} and {@code body} for CACHED only; {@code spacingMillis}
+     * for GO: the spacing between two calls in effect (0: no rate to keep).
+     */
+    public record Begin(State state, boolean found, String body, long millis, long spacingMillis) {
+    }
+
+    /** The outcome of {@link #turn}: PAUSED, RATE or GO, with millis and spacing as in {@link Begin}. */
+    public record Turn(State state, long millis, long spacingMillis) {
     }
 
     private final Pool pool;
@@ -39,16 +48,38 @@ public class LookupCoordination {
 
     public Uni<Begin> begin(String upstream, String key, String holder, long leaseMillis, long defaultSpacingMillis,
             long maxWaitMillis) {
-        return pool.preparedQuery("SELECT state, is_found, body, millis FROM doi_lookup_begin($1, $2, $3, $4, $5, $6)")
+        return pool.preparedQuery("SELECT state, is_found, body, millis, spacing_ms FROM doi_lookup_begin($1, $2, $3, $4, $5, $6)")
                 .execute(Tuple.tuple().addString(upstream).addString(key).addString(holder).addLong(leaseMillis)
                         .addLong(defaultSpacingMillis).addLong(maxWaitMillis))
                 .map(rows -> {
                     Row row = rows.iterator().next();
-                    Boolean found = row.getBoolean("is_found");
-                    Long millis = row.getLong("millis");
-                    return new Begin(State.valueOf(row.getString("state").toUpperCase(java.util.Locale.ROOT)),
-                            Boolean.TRUE.equals(found), row.getString("body"), millis == null ? 0 : Math.max(0, millis));
+                    return new Begin(state(row), Boolean.TRUE.equals(row.getBoolean("is_found")), row.getString("body"),
+                            millis(row, "millis"), millis(row, "spacing_ms"));
                 });
+    }
+
+    /**
+     * A turn under the upstream's rate for a further attempt at a call, after recording what the
+     * previous attempt's answer taught: an announced spacing and a pause (each null when none).
+     */
+    public Uni<Turn> turn(String upstream, long defaultSpacingMillis, long maxWaitMillis, Long announcedMillis,
+            Long pauseMillis) {
+        return pool.preparedQuery("SELECT state, millis, spacing_ms FROM doi_take_turn($1, $2, $3, $4, $5)")
+                .execute(Tuple.tuple().addString(upstream).addLong(defaultSpacingMillis).addLong(maxWaitMillis)
+                        .addLong(announcedMillis).addLong(pauseMillis))
+                .map(rows -> {
+                    Row row = rows.iterator().next();
+                    return new Turn(state(row), millis(row, "millis"), millis(row, "spacing_ms"));
+                });
+    }
+
+    private static State state(Row row) {
+        return State.valueOf(row.getString("state").toUpperCase(Locale.ROOT));
+    }
+
+    private static long millis(Row row, String column) {
+        Long millis = row.getLong(column);
+        return millis == null ? 0 : Math.max(0, millis);
     }
 
     /**

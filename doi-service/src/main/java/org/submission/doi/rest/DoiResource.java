@@ -17,8 +17,6 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.submission.doi.model.Doi;
 import org.submission.doi.service.DoiService;
-import org.submission.doi.service.JournalAnswer;
-import org.submission.doi.service.ManuscriptList;
 import org.submission.platform.error.ApiException;
 import org.submission.platform.error.ErrorBody;
 import org.submission.platform.security.XsrfOnEveryRequest;
@@ -63,7 +61,7 @@ public class DoiResource {
     public Uni<JournalAnswer> journal(@QueryParam("doi") @Parameter(in = ParameterIn.QUERY, required = true,
             description = DOI_PARAMETER, schema = @Schema(type = SchemaType.STRING, maxLength = Doi.MAX_LENGTH),
             example = "10.4137/cmc.s38446") String doi) {
-        return parse(doi).chain(service::journal);
+        return parse(doi).chain(service::journal).map(JournalAnswer::of);
     }
 
     @GET
@@ -89,7 +87,7 @@ public class DoiResource {
     public Uni<ManuscriptList> manuscript(@QueryParam("doi") @Parameter(in = ParameterIn.QUERY, required = true,
             description = DOI_PARAMETER, schema = @Schema(type = SchemaType.STRING, maxLength = Doi.MAX_LENGTH),
             example = "10.4137/cmc.s38446") String doi) {
-        return parse(doi).chain(service::manuscripts);
+        return parse(doi).chain(service::manuscripts).map(ManuscriptList::of);
     }
 
     private static final String DOI_PARAMETER = "The article's DOI, 10.<registrant>/<suffix>; surrounding whitespace,"

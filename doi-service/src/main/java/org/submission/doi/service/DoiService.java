@@ -30,10 +30,11 @@ public class DoiService {
     private final InFlightGuard journalWork;
     private final InFlightGuard lookups;
     private final SharedLookup<ObjectNode> works;
-    private final SharedLookup<ManuscriptList> manuscripts;
+    private final SharedLookup<OpenCopies> manuscripts;
 
     public DoiService(RegistryClient registry, OaLookupClient oaLookup, JournalService journals, DoiSettings settings,
-            CpuWork cpu, LookupCoordination coordination, DoiMetrics metrics, ObjectMapper mapper, Vertx vertx) {
+            CpuWork cpu, LookupCoordination coordination, PendingEnds pending, DoiMetrics metrics, ObjectMapper mapper,
+            Vertx vertx) {
         this.cpu = cpu;
         this.registry = registry;
         this.oaLookup = oaLookup;
@@ -42,33 +43,38 @@ public class DoiService {
         // identical manuscript lookups have no side effect: they always wait for the one in flight, on any pod
         this.lookups = new InFlightGuard(SameDoi.SHARE, outcome -> metrics.singleFlight(OaLookupClient.NAME, outcome));
         // who holds a lease: this process, for as long as it runs
-        String holder = UUID.randomUUID().toString();
+        LookupParts parts = new LookupParts(coordination, LookupTimes.of(settings), settings.cache(), pending, metrics, vertx,
+                UUID.randomUUID().toString());
         this.works = new SharedLookup<>(RegistryClient.NAME, registry.pace(),
-                SharedLookup.of(work -> write(mapper, work), body -> read(mapper, body, ObjectNode.class)),
-                coordination, settings.sameDoi(), settings, metrics, vertx, holder);
+                AnswerCodec.of(work -> write(mapper, work), body -> read(mapper, body, ObjectNode.class)), settings.sameDoi(), parts);
         this.manuscripts = new SharedLookup<>(OaLookupClient.NAME, oaLookup.pace(),
-                SharedLookup.of(list -> write(mapper, list), body -> read(mapper, body, ManuscriptList.class)),
-                coordination, SameDoi.SHARE, settings, metrics, vertx, holder);
+                AnswerCodec.of(copies -> write(mapper, copies), body -> read(mapper, body, OpenCopies.class)), SameDoi.SHARE, parts);
     }
 
-    /** One piece of work per DOI at a time; find-or-create runs every time, even on a cached work. */
-    public Uni<JournalAnswer> journal(Doi doi) {
-        return journalWork.run(doi, () -> works.get(doi, () -> registry.work(doi)
+    /**
+     * One piece of work per DOI at a time; find-or-create runs every time, even on a cached work.
+     * The answer waits until the other pods can see the registry's answer too (it runs beside the
+     * find-or-create), so that a client answered never meets this DOI's lease on another pod.
+     */
+    public Uni<JournalLookup> journal(Doi doi) {
+        return journalWork.run(doi, () -> works.get(doi, turns -> registry.work(doi, turns)
                         .chain(found -> found.isEmpty() ? Uni.createFrom().item(found)
                                 : cpu.run(() -> Optional.of(RegistryWork.normalised(found.get())))))
                 .map(found -> found.orElseThrow(() -> ApiException.notFound(
                         "The resource for DOI " + doi + " could not be found on " + RegistryClient.NAME + ".")))
                 .chain(work -> journals.findOrCreate(JournalCandidate.fromWork(work))
-                        .map(id -> new JournalAnswer(String.valueOf(id), work))));
+                        .map(id -> new JournalLookup(id, work)))
+                .onTermination().call(() -> works.settled(doi)));
     }
 
-    public Uni<ManuscriptList> manuscripts(Doi doi) {
+    /** The manuscripts answer without waiting for the other pods to see them: a pod asked meanwhile waits for them. */
+    public Uni<OpenCopies> manuscripts(Doi doi) {
         if (!oaLookup.configured()) {
             return Uni.createFrom().failure(ApiException.unavailable(OaLookupClient.NO_MAILTO, OaLookupClient.NO_MAILTO_RETRY_SECONDS));
         }
-        return lookups.run(doi, () -> manuscripts.get(doi, () -> oaLookup.record(doi)
+        return lookups.run(doi, () -> manuscripts.get(doi, turns -> oaLookup.record(doi, turns)
                         .map(record -> record.map(ManuscriptMapper::map)))
-                .map(found -> found.orElseGet(ManuscriptList::none)));
+                .map(found -> found.orElseGet(OpenCopies::none)));
     }
 
     private static String write(ObjectMapper mapper, Object answer) {

@@ -31,7 +31,7 @@ public final class ManuscriptMapper {
     static final int MAX_LOCATIONS = 100;
     /** A longer PDF address drops the entry, a longer landing page is null. */
     static final int MAX_URL = 4096;
-    static final int MAX_NAME = 200;
+    public static final int MAX_NAME = 200;
     static final int MAX_LABEL = 500;
     static final int MAX_LICENSE = 200;
     private static final int MAX_EXTENSION = 16;
@@ -44,8 +44,8 @@ public final class ManuscriptMapper {
     private ManuscriptMapper() {
     }
 
-    public static ManuscriptList map(JsonNode record) {
-        Map<String, Manuscript> byUrl = new LinkedHashMap<>();
+    public static OpenCopies map(JsonNode record) {
+        Map<String, OpenCopy> byUrl = new LinkedHashMap<>();
         int read = 0;
         for (JsonNode location : record.path("oa_locations")) {
             if (read++ == MAX_LOCATIONS) {
@@ -55,17 +55,17 @@ public final class ManuscriptMapper {
             if (url == null) {
                 continue;
             }
-            Manuscript entry = new Manuscript(url, label(location.path("repository_institution")), TYPE, SOURCE,
+            OpenCopy entry = new OpenCopy(url, label(location.path("repository_institution")), TYPE, SOURCE,
                     fileName(url), location.path("is_best").asBoolean(false), oneOf(location.path("version"), VERSIONS),
                     oneOf(location.path("host_type"), HOST_TYPES), license(location.path("license")),
                     webUrl(location.path("url_for_landing_page")));
-            byUrl.merge(url, entry, (first, again) -> again.isBest() ? first.best() : first);
+            byUrl.merge(url, entry, (first, again) -> again.isBest() ? first.asBest() : first);
         }
-        List<Manuscript> ordered = new ArrayList<>(byUrl.size());
-        byUrl.values().stream().filter(Manuscript::isBest).forEach(ordered::add);
+        List<OpenCopy> ordered = new ArrayList<>(byUrl.size());
+        byUrl.values().stream().filter(OpenCopy::isBest).forEach(ordered::add);
         byUrl.values().stream().filter(m -> !m.isBest()).forEach(ordered::add);
         JsonNode status = record.path("oa_status");
-        return new ManuscriptList(ordered, status.isTextual() && OA_STATUS.matcher(status.textValue()).matches()
+        return new OpenCopies(ordered, status.isTextual() && OA_STATUS.matcher(status.textValue()).matches()
                 ? status.textValue() : null);
     }
 

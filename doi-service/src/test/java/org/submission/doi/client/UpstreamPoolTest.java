@@ -56,7 +56,7 @@ class UpstreamPoolTest extends FreshUpstreams {
                         .withFixedDelay((int) SLOW.toMillis())));
         List<UniAssertSubscriber<Optional<ObjectNode>>> calls = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
-            calls.add(registry.work(Doi.parse("10.5555/slow." + i).orElseThrow())
+            calls.add(registry.work(Doi.parse("10.5555/slow." + i).orElseThrow(), UpstreamTurns.NONE)
                     .subscribe().withSubscriber(UniAssertSubscriber.create()));
             if (i == 1) {
                 // requests whose connection is still being opened count as waiting too
@@ -66,7 +66,7 @@ class UpstreamPoolTest extends FreshUpstreams {
         String fast = Fixtures.newDoi();
         Upstreams.answer(upstream, "manuscript", fast, Upstreams.json(Fixtures.text("oa-record.json")));
 
-        assertThat(oaLookup.record(Doi.parse(fast).orElseThrow()).await().atMost(SLOW.minusSeconds(1))).isPresent();
+        assertThat(oaLookup.record(Doi.parse(fast).orElseThrow(), UpstreamTurns.NONE).await().atMost(SLOW.minusSeconds(1))).isPresent();
         UniAssertSubscriber<Optional<ObjectNode>> refused = awaitOneFailure(calls, SLOW.minusSeconds(1));
         assertThat(refused.getFailure()).isInstanceOfSatisfying(ApiException.class, failure -> {
             assertThat(failure.status()).isEqualTo(503);

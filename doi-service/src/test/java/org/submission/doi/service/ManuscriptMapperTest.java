@@ -14,13 +14,13 @@ class ManuscriptMapperTest {
 
     @Test
     void mapsLocationsWithAPdfBestFirstAndSkipsANullPdfUrl() {
-        ManuscriptList list = ManuscriptMapper.map(Fixtures.json("oa-record.json"));
+        OpenCopies list = ManuscriptMapper.map(Fixtures.json("oa-record.json"));
 
         assertThat(list.manuscripts()).containsExactly(
-                new Manuscript("https://scholarship.example.edu/bitstream/handle/1774.2/5512/Accepted%20Manuscript.pdf?sequence=1",
+                new OpenCopy("https://scholarship.example.edu/bitstream/handle/1774.2/5512/Accepted%20Manuscript.pdf?sequence=1",
                         "Example University - Example Scholarship", "application/pdf", "Unpaywall", "Accepted Manuscript.pdf", true,
                         "acceptedVersion", "repository", null, "https://scholarship.example.edu/handle/1774.2/5512"),
-                new Manuscript("https://europepmc.example.org/articles/pmc9990412?pdf=render",
+                new OpenCopy("https://europepmc.example.org/articles/pmc9990412?pdf=render",
                         "PubMed Central - Europe PMC", "application/pdf", "Unpaywall", "pmc9990412", false,
                         "acceptedVersion", "repository", "cc-by", "https://europepmc.example.org/articles/pmc9990412"));
         assertThat(list.oaStatus()).isEqualTo("green");
@@ -28,14 +28,14 @@ class ManuscriptMapperTest {
 
     @Test
     void mergesDuplicateUrlsKeepingTheBestMark() {
-        ManuscriptList list = ManuscriptMapper.map(Fixtures.parse("""
+        OpenCopies list = ManuscriptMapper.map(Fixtures.parse("""
                 {"oa_locations": [
                   {"url_for_pdf": "https://a.example.org/x.pdf", "is_best": false, "repository_institution": "A"},
                   {"url_for_pdf": "https://b.example.org/y.pdf"},
                   {"url_for_pdf": "https://a.example.org/x.pdf", "is_best": true, "repository_institution": "A again"}
                 ]}"""));
 
-        assertThat(list.manuscripts()).extracting(Manuscript::url, Manuscript::repositoryLabel, Manuscript::isBest)
+        assertThat(list.manuscripts()).extracting(OpenCopy::url, OpenCopy::repositoryLabel, OpenCopy::isBest)
                 .containsExactly(
                         tuple("https://a.example.org/x.pdf", "A", true),
                         tuple("https://b.example.org/y.pdf", null, false));
@@ -43,7 +43,7 @@ class ManuscriptMapperTest {
 
     @Test
     void toleratesMissingAndNullKeys() {
-        ManuscriptList list = ManuscriptMapper.map(Fixtures.parse("""
+        OpenCopies list = ManuscriptMapper.map(Fixtures.parse("""
                 {"oa_locations": [
                   {},
                   null,
@@ -53,8 +53,8 @@ class ManuscriptMapperTest {
                 ]}"""));
 
         assertThat(list.manuscripts()).containsExactly(
-                new Manuscript("https://c.example.org/z", null, "application/pdf", "Unpaywall", "z", false, null, null, null, null),
-                new Manuscript("https://d.example.org/w", null, "application/pdf", "Unpaywall", "w", false, null, null, null, null));
+                new OpenCopy("https://c.example.org/z", null, "application/pdf", "Unpaywall", "z", false, null, null, null, null),
+                new OpenCopy("https://d.example.org/w", null, "application/pdf", "Unpaywall", "w", false, null, null, null, null));
         assertThat(list.oaStatus()).isNull();
     }
 
@@ -70,7 +70,7 @@ class ManuscriptMapperTest {
                 .add(Fixtures.JSON.createObjectNode().put("url_for_pdf", url).put("is_best", true))
                 .add(Fixtures.JSON.createObjectNode().put("url_for_pdf", "HTTPS://x.example.org/kept.pdf"));
 
-        assertThat(ManuscriptMapper.map(record).manuscripts()).extracting(Manuscript::url)
+        assertThat(ManuscriptMapper.map(record).manuscripts()).extracting(OpenCopy::url)
                 .containsExactly("HTTPS://x.example.org/kept.pdf");
     }
 
@@ -90,7 +90,7 @@ class ManuscriptMapperTest {
         record.putArray("oa_locations").addObject()
                 .put("url_for_pdf", "https://x.example.org/paper.pdf").put("repository_institution", label);
 
-        assertThat(ManuscriptMapper.map(record).manuscripts()).extracting(Manuscript::repositoryLabel).containsExactly(text);
+        assertThat(ManuscriptMapper.map(record).manuscripts()).extracting(OpenCopy::repositoryLabel).containsExactly(text);
     }
 
     @ParameterizedTest
@@ -142,7 +142,7 @@ class ManuscriptMapperTest {
 
     @Test
     void entriesCarryTheVersionHostLicenceAndLandingPageAndTheAnswerTheOaStatus() {
-        ManuscriptList list = ManuscriptMapper.map(Fixtures.parse("""
+        OpenCopies list = ManuscriptMapper.map(Fixtures.parse("""
                 {"oa_status": "hybrid", "oa_locations": [
                   {"url_for_pdf": "https://p.example.org/a.pdf", "version": "publishedVersion", "host_type": "publisher",
                    "license": "cc-by-nc", "url_for_landing_page": "https://doi.org/10.1/a", "is_best": true,
@@ -153,8 +153,8 @@ class ManuscriptMapperTest {
                   {"url_for_pdf": "https://r.example.org/c.pdf", "version": "submittedVersion", "host_type": "repository"}
                 ], "z_authors": [{"family": "X"}], "journal_is_in_doaj": false}"""));
 
-        assertThat(list.manuscripts()).extracting(Manuscript::version, Manuscript::hostType, Manuscript::license,
-                        Manuscript::landingPageUrl)
+        assertThat(list.manuscripts()).extracting(OpenCopy::version, OpenCopy::hostType, OpenCopy::license,
+                        OpenCopy::landingPageUrl)
                 .containsExactly(
                         tuple("publishedVersion", "publisher", "cc-by-nc", "https://doi.org/10.1/a"),
                         tuple("acceptedVersion", "repository", "publisher-specific, author manuscript", "https://r.example.org/b"),
@@ -164,7 +164,7 @@ class ManuscriptMapperTest {
 
     @Test
     void unknownOrUnsafeValuesOfTheNewFieldsAreNull() {
-        ManuscriptList list = ManuscriptMapper.map(Fixtures.parse("""
+        OpenCopies list = ManuscriptMapper.map(Fixtures.parse("""
                 {"oa_status": "<b>gold</b>", "oa_locations": [
                   {"url_for_pdf": "https://p.example.org/a.pdf", "version": "publishedversion", "host_type": "other",
                    "license": "  ", "url_for_landing_page": "javascript:alert(1)"},
@@ -172,8 +172,8 @@ class ManuscriptMapperTest {
                    "license": {"id": "cc-by"}, "url_for_landing_page": "/relative"}
                 ]}"""));
 
-        assertThat(list.manuscripts()).extracting(Manuscript::version, Manuscript::hostType, Manuscript::license,
-                        Manuscript::landingPageUrl)
+        assertThat(list.manuscripts()).extracting(OpenCopy::version, OpenCopy::hostType, OpenCopy::license,
+                        OpenCopy::landingPageUrl)
                 .containsOnly(tuple(null, null, null, null));
         assertThat(list.oaStatus()).isNull();
     }

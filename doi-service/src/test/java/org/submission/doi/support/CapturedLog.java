@@ -6,10 +6,10 @@ import java.util.logging.Handler;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 
-/** Every log record the service writes while open, with its message formatted and its throwable. */
+/** Every log record the service writes while open, with its message formatted, its throwable and its logger. */
 public final class CapturedLog extends Handler implements AutoCloseable {
 
-    public record Line(String level, String message, Throwable thrown) {
+    public record Line(String level, String message, Throwable thrown, String logger) {
     }
 
     private final List<Line> lines = new CopyOnWriteArrayList<>();
@@ -38,7 +38,7 @@ public final class CapturedLog extends Handler implements AutoCloseable {
         } catch (RuntimeException unformattable) {
             message = record.getMessage();
         }
-        lines.add(new Line(record.getLevel().getName(), String.valueOf(message), record.getThrown()));
+        lines.add(new Line(record.getLevel().getName(), String.valueOf(message), record.getThrown(), String.valueOf(record.getLoggerName())));
     }
 
     @Override

@@ -1,8 +1,10 @@
-package org.submission.doi.service;
+package org.submission.doi.rest;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.submission.doi.service.ManuscriptMapper;
+import org.submission.doi.service.OpenCopy;
 
 /** One open-access copy of the article: the seed's six fields, then what the lookup says about the copy. */
 @JsonPropertyOrder({"url", "repositoryLabel", "type", "source", "name", "isBest", "version", "hostType", "license",
@@ -27,7 +29,8 @@ public record Manuscript(
         @Schema(description = "The copy's landing page, an absolute http or https address; null when none",
                 nullable = true) String landingPageUrl) {
 
-    Manuscript best() {
-        return new Manuscript(url, repositoryLabel, type, source, name, true, version, hostType, license, landingPageUrl);
+    static Manuscript of(OpenCopy copy) {
+        return new Manuscript(copy.url(), copy.repositoryLabel(), copy.type(), copy.source(), copy.name(), copy.isBest(),
+                copy.version(), copy.hostType(), copy.license(), copy.landingPageUrl());
     }
 }

@@ -1,9 +1,10 @@
-package org.submission.doi.service;
+package org.submission.doi.rest;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.submission.doi.service.JournalLookup;
 
 /** The journal answer: the Journal record's id and the registry's whole response. */
 @JsonPropertyOrder({"journal-id", "crossref"})
@@ -14,4 +15,8 @@ public record JournalAnswer(
                 + " message.issn-type cut to 8 elements, message.author to 10,000; a message.abstract holding markup (JATS or"
                 + " HTML) is converted to safe HTML",
                 implementation = Object.class) ObjectNode crossref) {
+
+    static JournalAnswer of(JournalLookup lookup) {
+        return new JournalAnswer(String.valueOf(lookup.journalId()), lookup.work());
+    }
 }

@@ -1,0 +1,64 @@
+package org.submission.doi.service;
+
+import io.quarkus.logging.Log;
+import io.smallrye.mutiny.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+import org.submission.doi.health.DoiMetrics;
+import org.submission.platform.error.ApiException;
+import org.submission.platform.error.DatabaseOutage;
+import org.submission.platform.error.ErrorMessages;
+
+/**
+ * What a coordination statement that failed means for the request (doi-service/README.md, "When
+ * PostgreSQL is slow or down"). A database that cannot be reached, or does not answer within
+ * DOI_SERVICE_COORDINATION_TIMEOUT, cannot keep one call per DOI and the rate across pods: the
+ * request gets 503 with Retry-After and no upstream call, so an outage never turns into a storm of
+ * calls from every pod. Any other failure (the coordination tables missing on a database migrated
+ * elsewhere) leaves the pod to work alone. Either way the log says so at most once per interval,
+ * without the statement or a stack trace.
+ */
+final class CoordinationFailures {
+
+    private static final long WARNING_EVERY_MILLIS = 10_000;
+    private static final int UNAVAILABLE_RETRY_SECONDS = 5;
+    private static final int BUSY_RETRY_SECONDS = 2;
+
+    private final AtomicLong lastWarning = new AtomicLong();
+    private final String upstream;
+    private final DoiMetrics metrics;
+
+    CoordinationFailures(String upstream, DoiMetrics metrics) {
+        this.upstream = upstream;
+        this.metrics = metrics;
+    }
+
+    /** The 503 to answer for a database that is down or too slow; null when the pod may go on alone. */
+    ApiException refusal(Throwable failure) {
+        metrics.coordinationFailure();
+        boolean down = DatabaseOutage.causedBy(failure);
+        boolean slow = !down && (DatabaseOutage.busy(failure) || failure instanceof TimeoutException);
+        warn(down ? "the database is unreachable; answering 503 without calling"
+                : slow ? "the database did not answer in time; answering 503 without calling"
+                : "going on alone", failure);
+        return down ? ApiException.unavailable(ErrorMessages.DATABASE_UNAVAILABLE, UNAVAILABLE_RETRY_SECONDS)
+                : slow ? ApiException.unavailable(ErrorMessages.DATABASE_BUSY, BUSY_RETRY_SECONDS)
+                : null;
+    }
+
+    /** The statement after a call failed: its answer stays in this pod only, its lease expires by itself. */
+    void endFailed(Throwable failure) {
+        metrics.coordinationFailure();
+        warn("the answer stays in this pod", failure);
+    }
+
+    private void warn(String consequence, Throwable failure) {
+        long now = System.currentTimeMillis();
+        long last = lastWarning.get();
+        if (now - last < WARNING_EVERY_MILLIS || !lastWarning.compareAndSet(last, now)) {
+            Log.debugf("coordinating the %s lookup failed (%s): %s", upstream, consequence, DatabaseOutage.describe(failure));
+            return;
+        }
+        Log.warnf("coordinating the %s lookup through the database failed, %s: %s", upstream, consequence,
+                DatabaseOutage.describe(failure));
+    }
+}

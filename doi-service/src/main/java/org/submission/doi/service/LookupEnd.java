@@ -1,0 +1,87 @@
+package org.submission.doi.service;
+
+import io.smallrye.mutiny.Uni;
+import java.time.Duration;
+import java.util.Optional;
+import org.submission.doi.client.UpstreamPace;
+import org.submission.doi.health.DoiMetrics;
+import org.submission.doi.model.Doi;
+import org.submission.doi.repository.LookupCoordination;
+
+/**
+ * After a call (doi-service/README.md, "Across pods"): its answer goes into this pod's memory and
+ * to its caller at once, and one statement, {@code doi_lookup_end}, runs beside it: it keeps the
+ * answer for the other pods, drops the lease (a failure too) and publishes an announced rate or a
+ * pause. Nothing is lost by not waiting for it: a pod polling for the DOI gets the answer as soon
+ * as the statement has run, the statement is one transaction, and a process stopping waits for it
+ * ({@link PendingEnds}).
+ */
+final class LookupEnd<T> {
+
+    private final String upstream;
+    private final UpstreamPace pace;
+    private final AnswerCodec<T> codec;
+    private final AnswerCache<Optional<T>> memory;
+    private final CoordinationFailures failures;
+    private final LookupCoordination coordination;
+    private final LookupTimes times;
+    private final PendingEnds pending;
+    private final DoiMetrics metrics;
+    private final String holder;
+
+    LookupEnd(String upstream, UpstreamPace pace, AnswerCodec<T> codec, AnswerCache<Optional<T>> memory,
+            CoordinationFailures failures, LookupParts parts) {
+        this.upstream = upstream;
+        this.pace = pace;
+        this.codec = codec;
+        this.memory = memory;
+        this.failures = failures;
+        this.coordination = parts.coordination();
+        this.times = parts.times();
+        this.pending = parts.pending();
+        this.metrics = parts.metrics();
+        this.holder = parts.holder();
+    }
+
+    /** The call's outcome; with {@code tell}, the other pods are told of it by the end statement. */
+    Uni<Optional<T>> called(Doi doi, Uni<Optional<T>> call, boolean tell) {
+        return call.onItemOrFailure().transformToUni((answer, failure) -> {
+            Duration life = answer == null ? Duration.ZERO : answer.isPresent() ? times.ttl() : times.notFoundTtl();
+            if (answer != null) {
+                memory.put(doi.key(), answer, life);
+            }
+            if (tell) {
+                pending.run(upstream, doi.key(), statement(doi, answer, life));
+            }
+            return failure == null ? Uni.createFrom().item(answer) : Uni.createFrom().failure(failure);
+        });
+    }
+
+    /**
+     * Drops a lease that a statement which timed out may have taken, if the database answers;
+     * nobody waits for it (the database is down or slow: the lease may as well expire).
+     */
+    void release(Doi doi) {
+        coordination.end(upstream, doi.key(), holder, null, null, 0, null, null)
+                .ifNoItem().after(times.coordinationTimeout()).fail()
+                .subscribe().with(done -> { }, ignored -> { });
+    }
+
+    Uni<Void> settled(Doi doi) {
+        return pending.settled(upstream, doi.key());
+    }
+
+    private Uni<Void> statement(Doi doi, Optional<T> answer, Duration life) {
+        Long pause = pace.takePauseToPublish();
+        if (pause != null) {
+            metrics.pause(upstream);
+        }
+        Long spacing = pace.spacingToPublish();
+        String body = answer == null ? null : answer.map(codec::encode).orElse(null);
+        return coordination.end(upstream, doi.key(), holder, answer == null ? null : answer.isPresent(), body,
+                        life.toMillis(), times.widened(spacing), pause)
+                .ifNoItem().after(times.coordinationTimeout()).fail()
+                .invoke(() -> pace.published(spacing))
+                .onFailure().invoke(failures::endFailed).onFailure().recoverWithNull();
+    }
+}
