@@ -140,6 +140,16 @@ class KubePlayTest {
     }
 
     @Test
+    void everyPodsJvmMapsTheClassDataArchiveItsImageRecorded() {
+        // the manifests' JAVA_OPTS replace the image's, so they must name the image's archive
+        for (JsonNode deployment : deployments()) {
+            String name = deployment.at("/metadata/name").asText();
+            assertThat(Podman.run("exec", containers.get(name), "cat", "/proc/1/maps")).as(name)
+                    .contains(ServiceImage.CLASS_DATA_ARCHIVE);
+        }
+    }
+
+    @Test
     void podsTakeTheConfigMapsValues() throws Exception {
         JsonNode policy = deployments().stream().filter(d -> d.at("/metadata/name").asText().equals("policy-service"))
                 .findFirst().orElseThrow();

@@ -1,19 +1,26 @@
 package org.submission.deploy.images;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import org.junit.jupiter.api.Assumptions;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.submission.platform.testing.ExternalTool;
 
 /**
  * A service's JVM image, built once per test run by podman from the service's own, unchanged
- * {@code src/main/docker/Dockerfile.jvm}. Its base ({@code FROM eclipse-temurin:21-jre}) is made
- * available by {@code deploy/containers/stand-in-base.sh} (a stand-in from Debian's packages
- * where no registry is reachable, cached on the machine). {@code --format docker} keeps the
- * HEALTHCHECK, which the OCI format drops.
+ * {@code src/main/docker/Dockerfile.jvm}. The base its {@code FROM} names is made available by
+ * {@code deploy/containers/stand-in-base.sh} (a stand-in where no registry is reachable, cached on
+ * the machine). {@code --format docker} keeps the HEALTHCHECK, which the OCI format drops.
  */
 record ServiceImage(String service, int port, String name) {
+
+    /** The class-data archive the image records at build time and its JVM maps at start (deploy/README.md, "Runtime"). */
+    static final String CLASS_DATA_ARCHIVE = "/deployments/app-cds.jsa";
 
     static final List<String> SERVICES = List.of("schema-service", "policy-service", "doi-service");
     private static final Map<String, Integer> PORTS = Map.of("schema-service", 8081, "policy-service", 8082, "doi-service", 8083);
@@ -25,22 +32,34 @@ record ServiceImage(String service, int port, String name) {
         if (built != null) {
             return built;
         }
-        standInBase();
+        Path dockerfile = Podman.ROOT.resolve(service).resolve("src/main/docker/Dockerfile.jvm");
+        standInBase(from(dockerfile));
         ServiceImage image = new ServiceImage(service, PORTS.get(service), "localhost/submission-test/" + service + ":latest");
-        Podman.run("build", "--pull=never", "--format", "docker", "-f",
-                Podman.ROOT.resolve(service).resolve("src/main/docker/Dockerfile.jvm").toString(),
+        Podman.run("build", "--pull=never", "--format", "docker", "-f", dockerfile.toString(),
                 "-t", image.name(), Podman.ROOT.resolve(service).toString());
         BUILT.put(service, image);
         return image;
     }
 
-    private static void standInBase() {
-        List<String> script = List.of("bash", Podman.ROOT.resolve("deploy/containers/stand-in-base.sh").toString());
+    /** The base image a Dockerfile names. */
+    private static String from(Path dockerfile) {
+        try {
+            Matcher from = Pattern.compile("(?m)^FROM\\s+(\\S+)").matcher(Files.readString(dockerfile));
+            if (!from.find()) {
+                throw new IllegalStateException("no FROM in " + dockerfile);
+            }
+            return from.group(1);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void standInBase(String base) {
+        List<String> script = List.of("bash", Podman.ROOT.resolve("deploy/containers/stand-in-base.sh").toString(), base);
         Podman.command();   // skips (or fails in CI) where podman is missing
         Podman.Result made = Podman.exec(script, 900);
-        if (made.exitCode() == 2 && !Boolean.parseBoolean(System.getenv(ExternalTool.REQUIRED_VARIABLE))) {
-            Assumptions.abort("no base image for the Dockerfiles, and it cannot be made here: " + made.err().trim() + ": skipped");
-        }
+        // exit status 2: a tool or JDK the stand-in needs is missing here (skipped, or failed in CI)
+        ExternalTool.require(made.exitCode() != 2, "no base image " + base + ", and it cannot be made here: " + made.err().trim());
         made.orFail(script);
     }
 }

@@ -83,9 +83,17 @@ abstract class ServiceImageTest {
     }
 
     @Test
-    void mapsItsClassDataArchive() {
+    void mapsTheClassDataArchiveItsImageRecorded() {
         assertThat(container.processFile("maps")).as("the JVM maps the image's AppCDS archive (a refused one is not mapped)")
-                .contains("/deployments/app-cds.jsa");
+                .contains(ServiceImage.CLASS_DATA_ARCHIVE);
+    }
+
+    @Test
+    void startsWithoutAWarningAboutItsClassDataArchive() {
+        Podman.Result log = Podman.attempt("logs", container.name());
+
+        assertThat(log.out() + log.err()).as("an archive the JVM refuses or takes only in part says so at start")
+                .doesNotContain("[cds]").doesNotContain("[aot]");
     }
 
     @Test
