@@ -157,7 +157,8 @@ class RunningServiceIT {
             }
 
             assertThat(all.get(60, TimeUnit.SECONDS)).isNull();
-            assertThat(answers).allMatch(answer -> answer.join() == 200);
+            assertThat(answers).as(() -> "the hostile lookups' statuses; the service's output:\n" + service.log())
+                    .allMatch(answer -> answer.join() == 200);
             assertThat(service.logSince(logBefore).split("\\n(?=\\S)"))
                     .as("event-loop blocked-thread reports").noneMatch(report -> report.contains("has been blocked")
                             && report.matches("(?s).*(org\\.jsoup|SafeHtml|JatsConverter|JournalCandidate|RegistryWork|UpstreamJson|UpstreamBody).*"));
