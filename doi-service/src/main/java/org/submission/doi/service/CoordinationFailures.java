@@ -6,7 +6,6 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.submission.doi.health.DoiMetrics;
 import org.submission.platform.error.ApiException;
 import org.submission.platform.error.DatabaseOutage;
-import org.submission.platform.error.ErrorMessages;
 
 /**
  * What a coordination statement that failed means for the request (doi-service/README.md, "When
@@ -20,8 +19,6 @@ import org.submission.platform.error.ErrorMessages;
 final class CoordinationFailures {
 
     private static final long WARNING_EVERY_MILLIS = 10_000;
-    private static final int UNAVAILABLE_RETRY_SECONDS = 5;
-    private static final int BUSY_RETRY_SECONDS = 2;
 
     private final AtomicLong lastWarning = new AtomicLong();
     private final String upstream;
@@ -40,9 +37,7 @@ final class CoordinationFailures {
         warn(down ? "the database is unreachable; answering 503 without calling"
                 : slow ? "the database did not answer in time; answering 503 without calling"
                 : "going on alone", failure);
-        return down ? ApiException.unavailable(ErrorMessages.DATABASE_UNAVAILABLE, UNAVAILABLE_RETRY_SECONDS)
-                : slow ? ApiException.unavailable(ErrorMessages.DATABASE_BUSY, BUSY_RETRY_SECONDS)
-                : null;
+        return down ? DatabaseOutage.unreachableAnswer() : slow ? DatabaseOutage.busyAnswer() : null;
     }
 
     /** The statement after a call failed: its answer stays in this pod only, its lease expires by itself. */

@@ -29,6 +29,16 @@ public final class DatabaseOutage {
     private DatabaseOutage() {
     }
 
+    /** The answer to a request the database cannot serve because it cannot be reached: 503, Retry-After 5. */
+    public static ApiException unreachableAnswer() {
+        return ApiException.unavailable(ErrorMessages.DATABASE_UNAVAILABLE, 5);
+    }
+
+    /** The answer to a request the database is too busy to serve in time: 503, Retry-After 2. */
+    public static ApiException busyAnswer() {
+        return ApiException.unavailable(ErrorMessages.DATABASE_BUSY, 2);
+    }
+
     public static boolean causedBy(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
             // CLOSED_EXCEPTION: the one instance Vert.x fails writes on a connection the server dropped

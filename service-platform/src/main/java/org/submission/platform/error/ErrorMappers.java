@@ -94,13 +94,11 @@ public class ErrorMappers {
     public Response unexpected(Throwable e) {
         if (DatabaseOutage.causedBy(e)) {
             Log.warnf("Database unavailable: %s", DatabaseOutage.describe(e));
-            return Response.status(503).type(MediaType.APPLICATION_JSON_TYPE).header("Retry-After", "5")
-                    .entity(new ErrorBody(ErrorMessages.DATABASE_UNAVAILABLE)).build();
+            return api(DatabaseOutage.unreachableAnswer());
         }
         if (DatabaseOutage.busy(e)) {
             Log.warnf("Database busy: %s", DatabaseOutage.describe(e));
-            return Response.status(503).type(MediaType.APPLICATION_JSON_TYPE).header("Retry-After", "2")
-                    .entity(new ErrorBody(ErrorMessages.DATABASE_BUSY)).build();
+            return api(DatabaseOutage.busyAnswer());
         }
         Log.errorf(e, "Unexpected failure");
         return json(500, ErrorMessages.forStatus(500));
