@@ -39,33 +39,14 @@ source "$HERE/../local-database.sh"
 source "$HERE/../common.sh"
 JAVA_OPTS=$(service_java_options)
 
-WORK=$(mktemp -d)
-PID=
-cleanup() {
-  if [ -n "$PID" ] && kill -0 "$PID" 2>/dev/null; then
-    kill "$PID"
-    wait "$PID" 2>/dev/null || true
-  fi
-  stop_local_database
-  rm -rf "$WORK"
-}
-trap cleanup EXIT
-start_local_database "$WORK"
+source "$HERE/service.sh"
+begin_schema_bench
 
 java "$HERE/GenerateStore.java" "$WORK/schemas" "$WORK/seed.json" "$REPOSITORIES"
 
-SCHEMA_SERVICE_DIR="$WORK/schemas" SCHEMA_SERVICE_REPOSITORY_TTL=$REPOSITORY_TTL SUBMISSION_SEED_DEMO=false SUBMISSION_SEED_FILE="$WORK/seed.json" \
-SUBMISSION_BACKEND_USER=$USER_NAME SUBMISSION_BACKEND_PASSWORD=$PASSWORD \
-QUARKUS_HTTP_HOST=127.0.0.1 QUARKUS_HTTP_PORT=$PORT QUARKUS_LOG_LEVEL=WARN \
-  bash -c 'cd "$1" && exec java $2 -jar quarkus-run.jar' _ "$(dirname "$JAR")" "$JAVA_OPTS" >"$WORK/service.log" 2>&1 &
-PID=$!
-
-for _ in $(seq 1 180); do
-  curl -sf -o /dev/null "$BASE/q/health/ready" && break
-  kill -0 "$PID" 2>/dev/null || { echo "the service stopped:" >&2; cat "$WORK/service.log" >&2; exit 1; }
-  sleep 1
-done
-curl -sf -o /dev/null "$BASE/q/health/ready" || { echo "the service did not become ready" >&2; tail -50 "$WORK/service.log" >&2; exit 1; }
+export SCHEMA_SERVICE_DIR="$WORK/schemas" SCHEMA_SERVICE_REPOSITORY_TTL=$REPOSITORY_TTL SUBMISSION_SEED_DEMO=false \
+  SUBMISSION_SEED_FILE="$WORK/seed.json" SUBMISSION_BACKEND_USER=$USER_NAME SUBMISSION_BACKEND_PASSWORD=$PASSWORD
+start_schema_service "$(dirname "$JAR")" "$PORT" "$JAVA_OPTS"
 
 AUTH="Authorization: Basic $(printf '%s:%s' "$USER_NAME" "$PASSWORD" | base64 | tr -d '\n')"
 COOKIE="Cookie: XSRF-TOKEN=bench"   # a client holding its cookie, as browsers do after the first answer

@@ -63,16 +63,11 @@ class ValidationUnderLoadIT {
             System.out.printf("ValidationUnderLoadIT: %d blobs, statuses %s, %d cached GETs meanwhile: median %d ms, p95 %d ms, slowest %d ms%n",
                     BLOBS, validations.stream().map(v -> v.join().statusCode()).sorted().toList(), millis.size(),
                     millis.get(millis.size() / 2), p95, slowest);
-            // on a validating event loop they waited seconds. The 100 ms holds for the median.
-            // The slowest are the service's own pauses, not the client's: timed beside an idle twin
-            // at the same moments (load average 14), every GET over 75 ms met one of the validating
-            // service's stop-the-world full collections under the images' options (serial collector,
-            // heap from 32 MiB: seven of 55-392 ms in 3.5 s) while the twin stayed under 50 ms. On a
-            // quiet machine (load 1.3) those collections still take 67-90 ms and such GETs 112-127 ms,
-            // so a bound of 100 ms on every GET fails for the service's pauses; the slowest is held to 1 s
-            assertThat(millis.get(millis.size() / 2)).as("the median cached GET /schemaservice while validating, in ms")
-                    .isLessThan(100);
-            assertThat(slowest).as("the slowest cached GET /schemaservice while validating, in ms").isLessThan(1_000);
+            // on a validating event loop they waited seconds; later the slowest were the service's own
+            // full collections (55-90 ms on a quiet machine, 400 ms at load 14), while the largest blob's
+            // failures were promoted. Now they die young (the schema service's heap options, README
+            // "Validation"), and every cached GET meets the 100 ms
+            assertThat(slowest).as("the slowest cached GET /schemaservice while validating, in ms").isLessThan(100);
         }
     }
 }

@@ -46,7 +46,7 @@ public class SchemaService {
 
     /** The blob is parsed, as it is validated, on a validation thread: both take long for a large one. */
     public Uni<ValidationReport> validate(List<Long> ids, Supplier<JsonNode> blob) {
-        return documents(ids).chain(found -> validations.run(() -> BlobValidator.validate(SchemaOrder.order(found), blob.get())));
+        return documents(ids).chain(found -> validations.run(() -> BlobValidator.validate(SchemaOrder.order(found), blob)));
     }
 
     /** The repositories' documents in request order, repository by repository, each document once. */

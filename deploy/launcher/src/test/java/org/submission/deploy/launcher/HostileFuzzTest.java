@@ -42,6 +42,10 @@ class HostileFuzzTest {
             "policy-service", "/policy/policies?submission=60",
             "doi-service", "/doi/manuscript?doi=" + DOI);
 
+    /** The reported blob (979 KB, 90,000 unknown keys), refused as too large, and the largest the service validates. */
+    private static final String REPORTED_BLOB = unknownKeys(90_000);
+    private static final String LARGEST_ACCEPTED_BLOB = unknownKeys(19_999);
+
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final ConcurrentLinkedQueue<String> problems = new ConcurrentLinkedQueue<>();
     private ReplicatedStack stack;
@@ -64,10 +68,20 @@ class HostileFuzzTest {
     @Test
     void hostileInputsToAllThreeServicesAtOnceLeaveEveryServiceUpAnsweringInJson() throws Exception {
         Map<String, Long> pids = new java.util.HashMap<>();
+        // each watcher is a client of its own, as a person's browser is, connected and warmed before the
+        // attack: on the attackers' client, or on its first connection made in the attack's first
+        // milliseconds, its time was the test client's (up to 190 ms), not the service's
+        Map<String, HttpClient> watcherClients = new java.util.HashMap<>();
         for (String service : CACHED.keySet()) {
             ServiceProcess replica = replica(service);
             pids.put(service, replica.process().pid());
-            assertThat(send(replica, "GET", CACHED.get(service), null).statusCode()).as("%s warm-up", service).isEqualTo(200);
+            HttpClient watcher = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                    .connectTimeout(Duration.ofSeconds(5)).build();
+            watcherClients.put(service, watcher);
+            for (int i = 0; i < 20; i++) {
+                assertThat(send(watcher, replica, "GET", CACHED.get(service), null).statusCode()).as("%s warm-up", service)
+                        .isEqualTo(200);
+            }
         }
 
         AtomicBoolean hostile = new AtomicBoolean(true);
@@ -77,7 +91,8 @@ class HostileFuzzTest {
         attacks.add(pool.submit(() -> inventedMethods("policy-service")));
         attacks.add(pool.submit(() -> inventedMethods("doi-service")));
         for (int i = 0; i < 8; i++) {
-            attacks.add(pool.submit(this::worstCaseValidation));
+            String blob = i % 2 == 0 ? REPORTED_BLOB : LARGEST_ACCEPTED_BLOB;
+            attacks.add(pool.submit(() -> worstCaseValidation(blob)));
         }
         attacks.add(pool.submit(this::malformedAndOddRequests));
         Map<String, List<Long>> latencies = new java.util.concurrent.ConcurrentHashMap<>();
@@ -85,10 +100,11 @@ class HostileFuzzTest {
         ExecutorService watch = Executors.newFixedThreadPool(3);
         for (String service : CACHED.keySet()) {
             latencies.put(service, Collections.synchronizedList(new ArrayList<>()));
+            HttpClient watcher = watcherClients.get(service);
             watchers.add(watch.submit(() -> {
                 while (hostile.get()) {
                     long start = System.nanoTime();
-                    HttpResponse<String> answer = send(replica(service), "GET", CACHED.get(service), null);
+                    HttpResponse<String> answer = send(watcher, replica(service), "GET", CACHED.get(service), null);
                     latencies.get(service).add((System.nanoTime() - start) / 1_000_000);
                     if (answer.statusCode() != 200) {
                         problems.add(service + " cached request: " + answer.statusCode() + " " + answer.body());
@@ -117,10 +133,12 @@ class HostileFuzzTest {
             Collections.sort(times);
             System.out.printf("%s cached request during the hostile load: %d requests, median %d ms, max %d ms%n",
                     service, times.size(), times.get(times.size() / 2), times.get(times.size() - 1));
-            // the median holds the 100 ms the README promises; single outliers on a shared 2-core CI machine
-            // come from the scheduler, so the bound on the slowest is looser
+            // the median holds the 100 ms the README promises. The slowest is the 2-core machine's, shared by
+            // the attacker and all three services: no service collects for long any more (the longest pause
+            // 19 ms in the attack, the schema service's full collections gone), yet one to three of the
+            // ≈ 55 requests take 100-200 ms while the attack saturates both cores; a frozen loop took seconds
             assertThat(times.get(times.size() / 2)).as("%s median ms", service).isLessThan(100);
-            assertThat(times.get(times.size() - 1)).as("%s slowest ms", service).isLessThan(2_000);
+            assertThat(times.get(times.size() - 1)).as("%s slowest ms", service).isLessThan(1_000);
         }
     }
 
@@ -132,15 +150,19 @@ class HostileFuzzTest {
         return null;
     }
 
-    private Void worstCaseValidation() throws Exception {
+    private Void worstCaseValidation(String blob) throws Exception {
+        check("schema-service", "worst-case blob", send(replica("schema-service"), "POST",
+                "/schemaservice/validate?entityIds=10,11,12", blob));
+        return null;
+    }
+
+    /** A blob of {@code count} keys no schema knows: every one fails each of the three schemas once. */
+    private static String unknownKeys(int count) {
         StringBuilder blob = new StringBuilder("{");
-        for (int i = 0; i < 90_000; i++) {
+        for (int i = 0; i < count; i++) {
             blob.append(i == 0 ? "" : ",").append("\"k").append(i).append("\":1");
         }
-        blob.append('}');
-        check("schema-service", "worst-case blob", send(replica("schema-service"), "POST",
-                "/schemaservice/validate?entityIds=10,11,12", blob.toString()));
-        return null;
+        return blob.append('}').toString();
     }
 
     private Void malformedAndOddRequests() throws Exception {
@@ -203,6 +225,11 @@ class HostileFuzzTest {
     }
 
     private HttpResponse<String> send(ServiceProcess replica, String method, String path, String body) throws Exception {
+        return send(http, replica, method, path, body);
+    }
+
+    private HttpResponse<String> send(HttpClient client, ServiceProcess replica, String method, String path, String body)
+            throws Exception {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + replica.spec().port() + path))
                 .timeout(Duration.ofSeconds(60))
                 .header("Authorization", authorization).header("Cookie", "XSRF-TOKEN=t").header("X-XSRF-TOKEN", "t")
@@ -210,6 +237,6 @@ class HostileFuzzTest {
         if (body != null) {
             request.header("Content-Type", "application/json");
         }
-        return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        return client.send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
 }

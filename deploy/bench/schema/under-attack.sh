@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Validation under attack (not part of `verify`; README "Validation"): for BENCH_DURATION, two
+# clients send the largest blob the service validates (19,990 unknown keys, against the demo
+# repositories 10, 11 and 12: 60,000 failures each) without pause, so one validation runs and one
+# waits at all times and the rest is refused with 503. Meanwhile one client asks a cached
+# GET /schemaservice every 20 ms. Prints the validations answered, the GET's p50/p99/max, and the
+# service's collections during the attack from its GC log (how many full ones, the longest pause).
+#
+#   deploy/bench/schema/under-attack.sh          # BENCH_DURATION=30s BENCH_PORT=18082
+#   BENCH_JAVA_OPTS="..." deploy/bench/schema/under-attack.sh   # other JVM options, for an A/B run (../common.sh)
+#
+# The service runs with the images' JVM options (its quarkus-app/jvm.options and AppCDS archive) plus
+# a GC log, on the launcher's embedded PostgreSQL (../local-database.sh) unless SUBMISSION_DB_URL names one.
+# Needs: a JDK 17+, wrk, curl; ./mvnw -B package -DskipTests first.
+set -euo pipefail
+
+HERE=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(cd "$HERE/../../.." && pwd)
+PORT=${BENCH_PORT:-18082}
+DURATION=${BENCH_DURATION:-30s}
+APP="$ROOT/schema-service/target/quarkus-app"
+BASE="http://127.0.0.1:$PORT"
+USER_NAME=bench
+PASSWORD=bench-$RANDOM$RANDOM
+
+for tool in wrk curl java; do command -v $tool >/dev/null || { echo "$tool is needed" >&2; exit 1; }; done
+[ -f "$APP/quarkus-run.jar" ] || { echo "build first: ./mvnw -B package -DskipTests" >&2; exit 1; }
+source "$HERE/../local-database.sh"
+source "$HERE/../common.sh"
+JAVA_OPTS=$(service_java_options)
+
+source "$HERE/service.sh"
+begin_schema_bench
+export SUBMISSION_SEED_DEMO=true SUBMISSION_BACKEND_USER=$USER_NAME SUBMISSION_BACKEND_PASSWORD=$PASSWORD
+start_schema_service "$APP" "$PORT" "$JAVA_OPTS -Xlog:gc:file=$WORK/gc.log"
+
+AUTH="Authorization: Basic $(printf '%s:%s' "$USER_NAME" "$PASSWORD" | base64 | tr -d '\n')"
+COOKIE="Cookie: XSRF-TOKEN=bench"
+GET="/schemaservice?entityIds=10"
+POST="/schemaservice/validate?entityIds=10,11,12"
+awk 'BEGIN { printf "{\"title\": \"t\""; for (i = 0; i < 19990; i++) printf ",\"k%05d\":1", i; print "}" }' >"$WORK/blob.json"
+expect_200 "GET $GET" -H "$AUTH" -H "$COOKIE" "$BASE$GET"
+expect_200 "POST $POST" -H "$AUTH" -H "$COOKIE" -H "X-XSRF-TOKEN: bench" -H "Content-Type: application/json" \
+  --data-binary @"$WORK/blob.json" "$BASE$POST"
+wrk -t1 -c1 -d5s -H "$AUTH" -H "$COOKIE" "$BASE$GET" >/dev/null   # warms the GET's path
+wrk -t1 -c2 -d5s -H "$AUTH" -H "$COOKIE" -s "$HERE/post-blob.lua" "$BASE$POST" -- "$WORK/blob.json" >/dev/null
+
+before=$(grep -c 'Pause' "$WORK/gc.log" || true)
+load_before=$(cut -d' ' -f1-3 /proc/loadavg)
+wrk -t1 -c2 -d"$DURATION" -H "$AUTH" -H "$COOKIE" -s "$HERE/post-blob.lua" "$BASE$POST" -- "$WORK/blob.json" >"$WORK/attack.txt" &
+ATTACK=$!
+probe=$(wrk -t1 -c1 -d"$DURATION" --latency -H "$AUTH" -H "$COOKIE" -s "$HERE/paced.lua" "$BASE$GET" -- 20)
+wait $ATTACK
+require_no_failures "the cached GET" "$(wrk_failures "$probe")" "$(awk '/requests in/ {print $1}' <<<"$probe")"
+kill -0 "$SCHEMA_SERVICE_PID" 2>/dev/null || { echo "the service stopped during the attack:" >&2; tail -30 "$WORK/service.log" >&2; exit 1; }
+
+attack=$(cat "$WORK/attack.txt")
+sent=$(awk '/requests in/ {print $1}' <<<"$attack")
+refused=$(awk '/Non-2xx or 3xx responses:/ {print $NF}' <<<"$attack")
+printf '\nservice JVM options: %s\n%s cores, load average %s before, %s after\n\n' \
+  "$(show_java_options "$APP" "$JAVA_OPTS")" "$(nproc)" "$load_before" "$(cut -d' ' -f1-3 /proc/loadavg)"
+printf 'attack for %s: %s blobs sent, %s validated (200), %s refused (503 or other)\n' \
+  "$DURATION" "$sent" "$((sent - ${refused:-0}))" "${refused:-0}"
+printf 'cached GET %s every 20 ms: %s requests, p50 %s, p99 %s, max %s\n' "$GET" \
+  "$(awk '/requests in/ {print $1}' <<<"$probe")" "$(awk '$1 == "50%" {print $2}' <<<"$probe")" \
+  "$(awk '$1 == "99%" {print $2}' <<<"$probe")" "$(awk '$1 == "Latency" {print $4}' <<<"$probe")"
+tail -n +"$((before + 1))" "$WORK/gc.log" | awk '/Pause/ { t = $NF; sub("ms", "", t); if ($0 ~ /Pause Full/) { f++; if (t > fm) fm = t } else { y++; if (t > ym) ym = t } }
+  END { printf "collections during the attack: %d young (longest %.1f ms), %d full (longest %.1f ms)\n", y, ym, f, fm }'
