@@ -21,7 +21,10 @@ public final class InventedMethods {
     private InventedMethods() {
     }
 
-    /** Sends methods number {@code from} to {@code to - 1} one after the other on one keep-alive connection; each must be refused. */
+    /**
+     * Sends methods number {@code from} to {@code to - 1} one after the other on one keep-alive
+     * connection; each must be refused, 405 or 501, with a JSON error.
+     */
     public static void send(int port, int from, int to) throws IOException {
         try (Socket socket = new Socket("127.0.0.1", port)) {
             socket.setSoTimeout(10_000);
@@ -31,7 +34,8 @@ public final class InventedMethods {
                 out.write(("M" + i + PADDING + " /probe/open HTTP/1.1\r\nHost: localhost\r\n\r\n")
                         .getBytes(StandardCharsets.ISO_8859_1));
                 out.flush();
-                assertThat(readAnswer(in)).as("refused").matches("(?s)HTTP/1\\.1 [45]\\d\\d .*");
+                assertThat(readAnswer(in)).as("refused with 405 or 501, in JSON")
+                        .matches("(?si)HTTP/1\\.1 (405|501) .*\r\ncontent-type: application/json.*");
             }
         }
     }
