@@ -11,8 +11,9 @@ import org.submission.platform.testing.PackagedService;
 /**
  * Issue 18 item 2's reported input for the packaged-service ITs: validation of blobs of unknown
  * keys against three schemas, on the packaged service over a fresh database with the demo data.
+ * The blobs also serve the value-limit tests of {@code ValidateResourceTest}.
  */
-final class WorstCaseValidation {
+public final class WorstCaseValidation {
 
     static final String PATH = "/schemaservice/validate?entityIds=10,11,12";
 
@@ -27,12 +28,17 @@ final class WorstCaseValidation {
     }
 
     /** The reported worst case: {@code count} keys no schema knows (90,000 made 979 KB). */
-    static byte[] unknownKeys(int count) {
+    public static byte[] unknownKeys(int count) {
+        return unknownKeys(count, "}");
+    }
+
+    /** {@code {"title": "t", "k00000": 1, …} with {@code count} unknown keys, then {@code end} (normally "}"). */
+    public static byte[] unknownKeys(int count, String end) {
         StringBuilder blob = new StringBuilder("{\"title\": \"t\"");
         for (int i = 0; i < count; i++) {
             blob.append(",\"k").append(String.format("%05d", i)).append("\":1");
         }
-        return blob.append('}').toString().getBytes(StandardCharsets.UTF_8);
+        return blob.append(end).toString().getBytes(StandardCharsets.UTF_8);
     }
 
     static HttpRequest request(PackagedService service, byte[] blob) {

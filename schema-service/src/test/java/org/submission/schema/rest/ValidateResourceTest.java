@@ -30,6 +30,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.submission.platform.testing.EmbeddedPostgresResource;
 import org.submission.platform.testing.Requests;
 import org.submission.platform.testing.TestData;
+import org.submission.schema.WorstCaseValidation;
 
 @QuarkusTest
 @WithTestResource(EmbeddedPostgresResource.class)
@@ -133,7 +134,7 @@ class ValidateResourceTest {
 
     @Test
     void aBlobOfMoreValuesThanTheLimitIsABadRequestNamingIt() {
-        backend().contentType("application/json").body(unknownKeys(20_000, "}"))
+        backend().contentType("application/json").body(WorstCaseValidation.unknownKeys(20_000))
                 .post("/schemaservice/validate?entityIds=10").then().statusCode(400).contentType("application/json")
                 .body("error", containsString("more than 20000 JSON values"));
     }
@@ -141,7 +142,7 @@ class ValidateResourceTest {
     @Test
     void theValuesAreCountedBeforeTheBlobIsReadWhole() {
         // a fault after the 20,001st value is never reached: the count stops there, before any tree exists
-        backend().contentType("application/json").body(unknownKeys(20_000, ", \"title\": 2} trailing"))
+        backend().contentType("application/json").body(WorstCaseValidation.unknownKeys(20_000, ", \"title\": 2} trailing"))
                 .post("/schemaservice/validate?entityIds=10").then().statusCode(400).contentType("application/json")
                 .body("error", containsString("more than 20000 JSON values"));
     }
@@ -149,18 +150,9 @@ class ValidateResourceTest {
     @Test
     void theLargestBlobTheLimitAllowsIsValidated() {
         // the object, its title and 19,998 keys: 20,000 values
-        backend().contentType("application/json").body(unknownKeys(19_998, "}"))
+        backend().contentType("application/json").body(WorstCaseValidation.unknownKeys(19_998))
                 .post("/schemaservice/validate?entityIds=10").then().statusCode(200)
                 .body("valid", equalTo(false)).body("truncated", equalTo(true)).body("errors.size()", equalTo(100));
-    }
-
-    /** {@code {"title": "t", "k0": 1, …} } with {@code count} unknown keys, then {@code end}. */
-    private static byte[] unknownKeys(int count, String end) {
-        StringBuilder blob = new StringBuilder("{\"title\": \"t\"");
-        for (int i = 0; i < count; i++) {
-            blob.append(",\"k").append(i).append("\":1");
-        }
-        return blob.append(end).toString().getBytes(StandardCharsets.UTF_8);
     }
 
     @Test
