@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -32,7 +33,8 @@ import org.submission.platform.testing.InventedMethods;
  * Every hostile input of the second hostile review (README "Security"), in combination, sent to
  * the three real services at once (their packaged jars with the images' options, as
  * {@code ./run.sh} starts them): no answer is a 500, every error a service writes is JSON, no
- * service process ends, and a cached request on each keeps answering meanwhile.
+ * service process ends, and a cached request on each keeps answering meanwhile: within 100 ms
+ * throughout the second wave of the attack, and never frozen in the first.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class HostileFuzzTest {
@@ -68,80 +70,111 @@ class HostileFuzzTest {
 
     @Test
     void hostileInputsToAllThreeServicesAtOnceLeaveEveryServiceUpAnsweringInJson() throws Exception {
-        Map<String, Long> pids = new java.util.HashMap<>();
-        // each watcher is a client of its own, as a person's browser is, connected and warmed before the
-        // attack: on the attackers' client, or on its first connection made in the attack's first
-        // milliseconds, its time was the test client's (up to 190 ms), not the service's
-        Map<String, HttpClient> watcherClients = new java.util.HashMap<>();
+        Map<String, Long> pids = new HashMap<>();
+        Map<String, HttpClient> watchers = new HashMap<>();
         for (String service : CACHED.keySet()) {
-            ServiceProcess replica = replica(service);
-            pids.put(service, replica.process().pid());
-            HttpClient watcher = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                    .connectTimeout(Duration.ofSeconds(5)).build();
-            watcherClients.put(service, watcher);
-            for (int i = 0; i < 20; i++) {
-                assertThat(send(watcher, replica, "GET", CACHED.get(service), null).statusCode()).as("%s warm-up", service)
-                        .isEqualTo(200);
-            }
+            pids.put(service, replica(service).process().pid());
+            watchers.put(service, warmedWatcher(service));
         }
 
-        AtomicBoolean hostile = new AtomicBoolean(true);
-        ExecutorService pool = Executors.newFixedThreadPool(12);
-        List<Future<?>> attacks = new ArrayList<>();
-        attacks.add(pool.submit(() -> inventedMethods("schema-service")));
-        attacks.add(pool.submit(() -> inventedMethods("policy-service")));
-        attacks.add(pool.submit(() -> inventedMethods("doi-service")));
-        for (int i = 0; i < 8; i++) {
-            String blob = i % 2 == 0 ? REPORTED_BLOB : LARGEST_ACCEPTED_BLOB;
-            attacks.add(pool.submit(() -> worstCaseValidation(blob)));
-        }
-        attacks.add(pool.submit(this::malformedAndOddRequests));
-        Map<String, List<Long>> latencies = new java.util.concurrent.ConcurrentHashMap<>();
-        List<Future<?>> watchers = new ArrayList<>();
-        ExecutorService watch = Executors.newFixedThreadPool(3);
-        for (String service : CACHED.keySet()) {
-            latencies.put(service, Collections.synchronizedList(new ArrayList<>()));
-            HttpClient watcher = watcherClients.get(service);
-            watchers.add(watch.submit(() -> {
-                while (hostile.get()) {
-                    long start = System.nanoTime();
-                    HttpResponse<String> answer = send(watcher, replica(service), "GET", CACHED.get(service), null);
-                    latencies.get(service).add((System.nanoTime() - start) / 1_000_000);
-                    if (answer.statusCode() != 200) {
-                        problems.add(service + " cached request: " + answer.statusCode() + " " + answer.body());
-                    }
-                    Thread.sleep(20);
-                }
-                return null;
-            }));
-        }
-        for (Future<?> attack : attacks) {
-            attack.get(5, TimeUnit.MINUTES);
-        }
-        hostile.set(false);
-        for (Future<?> watcher : watchers) {
-            watcher.get(1, TimeUnit.MINUTES);
-        }
-        pool.shutdownNow();
-        watch.shutdownNow();
+        Map<String, List<Long>> firstWave = attack(0, watchers);
+        Map<String, List<Long>> secondWave = attack(1, watchers);
 
         assertThat(problems).isEmpty();
         for (String service : CACHED.keySet()) {
             ServiceProcess replica = replica(service);
             assertThat(replica.process().isAlive()).as("%s still running", service).isTrue();
             assertThat(replica.process().pid()).as("%s not restarted", service).isEqualTo(pids.get(service));
-            List<Long> times = new ArrayList<>(latencies.get(service));
-            Collections.sort(times);
-            System.out.printf("%s cached request during the hostile load: %d requests, median %d ms, max %d ms%n",
-                    service, times.size(), times.get(times.size() / 2), times.get(times.size() - 1));
-            // the median holds the 100 ms the README promises; the slowest does not on this 2-core machine,
-            // shared by the attacker and all three services. No service runs a full collection in the
-            // attack any more, but the schema service's young ones, which copy a validation's 5 MB working
-            // set (README "Validation"), stretch from 5-10 ms to 30-60 ms while the attack saturates both
-            // cores, and a request that meets two of them takes 100-250 ms. A frozen event loop took seconds
-            assertThat(times.get(times.size() / 2)).as("%s median ms", service).isLessThan(100);
-            assertThat(times.get(times.size() - 1)).as("%s slowest ms", service).isLessThan(1_000);
+            List<Long> first = sorted(firstWave.get(service));
+            List<Long> second = sorted(secondWave.get(service));
+            System.out.printf("%s cached request during the hostile load: first wave %d requests, median %d ms, max %d ms;"
+                    + " second wave %d requests, median %d ms, max %d ms%n", service, first.size(), median(first), max(first),
+                    second.size(), median(second), max(second));
+            // in the first wave every JVM on this 2-core machine, the attacker's among them, compiles the
+            // paths the hostile inputs take (28 % of the CPU the wave used), and the slowest cached request
+            // took up to 200 ms; in the second wave those paths are compiled. A frozen event loop took seconds
+            assertThat(median(first)).as("%s median ms in the first wave", service).isLessThan(100);
+            assertThat(max(first)).as("%s slowest ms in the first wave", service).isLessThan(1_000);
+            assertThat(max(second)).as("%s slowest ms in the second wave", service).isLessThan(100);
         }
+    }
+
+    /**
+     * A client of its own for the service's cached request, as a person's browser is, connected and
+     * warmed as a service in use is: with 20 requests the request's own path still ran interpreted,
+     * and the median in the attack was 10-19 ms instead of 2-9.
+     */
+    private HttpClient warmedWatcher(String service) throws Exception {
+        HttpClient watcher = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(5)).build();
+        for (int i = 0; i < 500; i++) {
+            assertThat(send(watcher, replica(service), "GET", CACHED.get(service), null).statusCode())
+                    .as("%s warm-up", service).isEqualTo(200);
+        }
+        return watcher;
+    }
+
+    /**
+     * Every hostile input at once, the invented methods of wave {@code wave} (new names each
+     * wave), while each watcher asks its service's cached request every 20 ms: the times it took.
+     */
+    private Map<String, List<Long>> attack(int wave, Map<String, HttpClient> watchers) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(15);
+        try {
+            List<Future<?>> attacks = new ArrayList<>();
+            for (String service : CACHED.keySet()) {
+                attacks.add(pool.submit(() -> inventedMethods(service, wave)));
+            }
+            for (int i = 0; i < 8; i++) {
+                String blob = i % 2 == 0 ? REPORTED_BLOB : LARGEST_ACCEPTED_BLOB;
+                attacks.add(pool.submit(() -> worstCaseValidation(blob)));
+            }
+            attacks.add(pool.submit(this::malformedAndOddRequests));
+            AtomicBoolean hostile = new AtomicBoolean(true);
+            Map<String, Future<List<Long>>> watching = new HashMap<>();
+            for (String service : CACHED.keySet()) {
+                watching.put(service, pool.submit(() -> watch(service, watchers.get(service), hostile)));
+            }
+            for (Future<?> attack : attacks) {
+                attack.get(5, TimeUnit.MINUTES);
+            }
+            hostile.set(false);
+            Map<String, List<Long>> times = new HashMap<>();
+            for (String service : CACHED.keySet()) {
+                times.put(service, watching.get(service).get(1, TimeUnit.MINUTES));
+            }
+            return times;
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private List<Long> watch(String service, HttpClient watcher, AtomicBoolean hostile) throws Exception {
+        List<Long> times = new ArrayList<>();
+        while (hostile.get()) {
+            long start = System.nanoTime();
+            HttpResponse<String> answer = send(watcher, replica(service), "GET", CACHED.get(service), null);
+            times.add((System.nanoTime() - start) / 1_000_000);
+            if (answer.statusCode() != 200) {
+                problems.add(service + " cached request: " + answer.statusCode() + " " + answer.body());
+            }
+            Thread.sleep(20);
+        }
+        return times;
+    }
+
+    private static List<Long> sorted(List<Long> times) {
+        List<Long> copy = new ArrayList<>(times);
+        Collections.sort(copy);
+        return copy;
+    }
+
+    private static long median(List<Long> sorted) {
+        return sorted.get(sorted.size() / 2);
+    }
+
+    private static long max(List<Long> sorted) {
+        return sorted.get(sorted.size() - 1);
     }
 
     /**
@@ -149,8 +182,8 @@ class HostileFuzzTest {
      * attacker's CPU goes to the services. Sent through the JDK's HTTP client, mostly these 900
      * requests, the test's JVM used 40-50 % of the machine's two cores during the attack.
      */
-    private Void inventedMethods(String service) throws Exception {
-        InventedMethods.send(replica(service).spec().port(), 0, 300);
+    private Void inventedMethods(String service, int wave) throws Exception {
+        InventedMethods.send(replica(service).spec().port(), wave * 300, wave * 300 + 300);
         return null;
     }
 
