@@ -209,6 +209,11 @@ public final class LocalStack implements AutoCloseable {
         return services;
     }
 
+    /** The stand-in for the DOI service's upstreams, when started with {@code --offline}. */
+    Optional<OfflineStub> offlineStub() {
+        return Optional.ofNullable(stub);
+    }
+
     /** True once {@link #close()} was called, even while it is still stopping things. */
     public boolean stopping() {
         return stopping;

@@ -1,10 +1,16 @@
 package org.submission.deploy.launcher;
 
+import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
 import java.net.URI;
+import java.util.Arrays;
 import java.util.List;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * Stands in for the public scholarly-metadata registry and open-access lookup service with
@@ -38,6 +44,22 @@ public final class OfflineStub implements AutoCloseable {
 
     public URI lookupBase() {
         return URI.create(server.baseUrl() + "/oalookup/v2/");
+    }
+
+    /** Answers {@code body} for the registry work {@code doi} from now on, as the tests that send what an upstream may need. */
+    void answerWork(String doi, String body) {
+        answer("/registry/works/", doi, body);
+    }
+
+    /** Answers {@code body} for the open-access lookup of {@code doi} from now on. */
+    void answerLookup(String doi, String body) {
+        answer("/oalookup/v2/", doi, body);
+    }
+
+    private void answer(String base, String doi, String body) {
+        String path = "(?i)" + Pattern.quote(base) + Arrays.stream(doi.split("/", -1)).map(Pattern::quote)
+                .collect(Collectors.joining("(/|%2f)"));
+        server.stubFor(get(urlPathMatching(path)).atPriority(1).willReturn(okJson(body)));
     }
 
     @Override

@@ -26,7 +26,9 @@ public final class ReplicatedStack implements AutoCloseable {
 
     public static ReplicatedStack start(int replicas) throws Exception {
         int port = freePortBlock(1 + 3 * replicas);
-        Path logs = Files.createTempDirectory("replicas-logs");
+        // in the module's target/, where a failed run's service logs stay for reading and `clean` removes them
+        Path target = Files.createDirectories(Project.ROOT.resolve("deploy/launcher/target"));
+        Path logs = Files.createTempDirectory(target, "replicas-logs");
         LaunchOptions options = LaunchOptions.parse(List.of("--offline", "--replicas", Integer.toString(replicas),
                 "--port", Integer.toString(port), "--timeout", "300", "--root", Project.ROOT.toString(),
                 "--logs", logs.toString()), Project.ROOT);
@@ -48,6 +50,16 @@ public final class ReplicatedStack implements AutoCloseable {
     /** The replicas of one service, in the order of their ports. */
     public List<ServiceProcess> replicas(String service) {
         return stack.services().stream().filter(s -> s.spec().name().equals(service)).toList();
+    }
+
+    /** The offline stub answers {@code body} for the registry work {@code doi} from now on. */
+    public void answerWork(String doi, String body) {
+        stack.offlineStub().orElseThrow().answerWork(doi, body);
+    }
+
+    /** The offline stub answers {@code body} for the open-access lookup of {@code doi} from now on. */
+    public void answerLookup(String doi, String body) {
+        stack.offlineStub().orElseThrow().answerLookup(doi, body);
     }
 
     public String backendUser() {

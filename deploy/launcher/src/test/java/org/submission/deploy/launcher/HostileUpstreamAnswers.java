@@ -1,0 +1,88 @@
+package org.submission.deploy.launcher;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * What the DOI service's upstreams may send that the second hostile review found harmful (README
+ * "Security"), built from the offline stub's recorded answers and registered on the stack's stub,
+ * each for a DOI of its own: registry works to ask {@code /doi/journal} for, open-access lookups
+ * to ask {@code /doi/manuscript} for.
+ */
+record HostileUpstreamAnswers(List<String> works, List<String> lookups) {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    static final String LABEL = "<b>Repo</b>&lt;img src=x onerror=alert(1)&gt;";
+
+    /** Registers them for DOIs of {@code 10.9999/hostile-<wave>-…}, new ones each wave, so that none is answered from a cache. */
+    static HostileUpstreamAnswers register(ReplicatedStack stack, int wave) throws IOException {
+        String prefix = "10.9999/hostile-" + wave + "-";
+        List<String> works = new ArrayList<>();
+        work(stack, prefix + "abstract", works, message -> message.put("abstract", "<a>x".repeat(100_000)));
+        work(stack, prefix + "issns", works, message -> {
+            ArrayNode issns = message.putArray("ISSN");
+            for (int n = 0; n < 40_000; n++) {
+                issns.add(String.format("%04d-%04d", n / 10_000, n % 10_000));
+            }
+        });
+        work(stack, prefix + "nul", works, message -> message.putArray("container-title").add("Journal of\u0000 Null Studies"));
+        work(stack, prefix + "authors", works, message -> {
+            ArrayNode authors = message.putArray("author");
+            for (int n = 0; n < 20_000; n++) {
+                authors.addObject().put("given", "A.").put("family", "Author " + n).put("sequence", "additional");
+            }
+        });
+        String deep = prefix + "deep";
+        // 999 levels, written as text: Jackson writes no deeper than 1,000
+        stack.answerWork(deep, demo("registry", deep).toString()
+                .replaceFirst("\\{", "{\"deep\": " + "[".repeat(999) + "]".repeat(999) + ","));
+        works.add(deep);
+
+        List<String> lookups = new ArrayList<>();
+        lookup(stack, prefix + "locations", lookups, locations -> {
+            ObjectNode one = (ObjectNode) locations.get(0);
+            for (int n = 0; n < 10_000; n++) {
+                locations.add(one.deepCopy().put("url_for_pdf", "https://repository.example.edu/copy/" + n + ".pdf"));
+            }
+        });
+        lookup(stack, prefix + "names", lookups, locations -> {
+            ObjectNode one = (ObjectNode) locations.get(0);
+            for (String pdf : List.of("x/..%2F..%2F..%2Fetc%2Fcron.d%2Fjob.pdf", "y%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E.pdf",
+                    "z%00%0D%0Ajob.pdf", "%2E%2E")) {
+                locations.add(one.deepCopy().put("repository_institution", LABEL)
+                        .put("url_for_pdf", "https://repository.example.edu/" + pdf));
+            }
+        });
+        return new HostileUpstreamAnswers(works, lookups);
+    }
+
+    private static void work(ReplicatedStack stack, String doi, List<String> dois, Consumer<ObjectNode> change) throws IOException {
+        ObjectNode work = demo("registry", doi);
+        change.accept((ObjectNode) work.get("message"));
+        stack.answerWork(doi, work.toString());
+        dois.add(doi);
+    }
+
+    private static void lookup(ReplicatedStack stack, String doi, List<String> dois, Consumer<ArrayNode> change) throws IOException {
+        ObjectNode answer = demo("oalookup", doi);
+        change.accept((ArrayNode) answer.get("oa_locations"));
+        stack.answerLookup(doi, answer.toString());
+        dois.add(doi);
+    }
+
+    /** The offline stub's recorded answer for the first demo DOI, its DOI replaced by {@code doi}. */
+    private static ObjectNode demo(String upstream, String doi) throws IOException {
+        try (InputStream in = HostileUpstreamAnswers.class.getResourceAsStream("/offline/__files/" + upstream + "-10.4137_cmc.s38446.json")) {
+            ObjectNode answer = (ObjectNode) JSON.readTree(in);
+            ObjectNode holder = answer.has("message") ? (ObjectNode) answer.get("message") : answer;
+            holder.put(answer.has("message") ? "DOI" : "doi", doi);
+            return answer;
+        }
+    }
+}
