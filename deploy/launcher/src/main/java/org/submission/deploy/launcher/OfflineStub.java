@@ -46,7 +46,7 @@ public final class OfflineStub implements AutoCloseable {
         return URI.create(server.baseUrl() + "/oalookup/v2/");
     }
 
-    /** Answers {@code body} for the registry work {@code doi} from now on, as the tests that send what an upstream may need. */
+    /** Answers {@code body} for the registry work {@code doi} from now on: for tests of what an upstream may send. */
     void answerWork(String doi, String body) {
         answer("/registry/works/", doi, body);
     }

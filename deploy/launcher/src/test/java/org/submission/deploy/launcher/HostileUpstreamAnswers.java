@@ -11,28 +11,28 @@ import java.util.function.Consumer;
 
 /**
  * What the DOI service's upstreams may send that the second hostile review found harmful (README
- * "Security"), built from the offline stub's recorded answers and registered on the stack's stub,
+ * "Security"), built from the offline stub's recorded answers and registered on the local stack's stub,
  * each for a DOI of its own: registry works to ask {@code /doi/journal} for, open-access lookups
  * to ask {@code /doi/manuscript} for.
  */
 record HostileUpstreamAnswers(List<String> works, List<String> lookups) {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    static final String LABEL = "<b>Repo</b>&lt;img src=x onerror=alert(1)&gt;";
+    private static final String LABEL = "<b>Repo</b>&lt;img src=x onerror=alert(1)&gt;";
 
     /** Registers them for DOIs of {@code 10.9999/hostile-<wave>-…}, new ones each wave, so that none is answered from a cache. */
-    static HostileUpstreamAnswers register(ReplicatedStack stack, int wave) throws IOException {
+    static HostileUpstreamAnswers register(OfflineStub stub, int wave) throws IOException {
         String prefix = "10.9999/hostile-" + wave + "-";
         List<String> works = new ArrayList<>();
-        work(stack, prefix + "abstract", works, message -> message.put("abstract", "<a>x".repeat(100_000)));
-        work(stack, prefix + "issns", works, message -> {
+        work(stub, prefix + "abstract", works, message -> message.put("abstract", "<a>x".repeat(100_000)));
+        work(stub, prefix + "issns", works, message -> {
             ArrayNode issns = message.putArray("ISSN");
             for (int n = 0; n < 40_000; n++) {
                 issns.add(String.format("%04d-%04d", n / 10_000, n % 10_000));
             }
         });
-        work(stack, prefix + "nul", works, message -> message.putArray("container-title").add("Journal of\u0000 Null Studies"));
-        work(stack, prefix + "authors", works, message -> {
+        work(stub, prefix + "nul", works, message -> message.putArray("container-title").add("Journal of\u0000 Null Studies"));
+        work(stub, prefix + "authors", works, message -> {
             ArrayNode authors = message.putArray("author");
             for (int n = 0; n < 20_000; n++) {
                 authors.addObject().put("given", "A.").put("family", "Author " + n).put("sequence", "additional");
@@ -40,18 +40,18 @@ record HostileUpstreamAnswers(List<String> works, List<String> lookups) {
         });
         String deep = prefix + "deep";
         // 999 levels, written as text: Jackson writes no deeper than 1,000
-        stack.answerWork(deep, demo("registry", deep).toString()
+        stub.answerWork(deep, demo("registry", deep).toString()
                 .replaceFirst("\\{", "{\"deep\": " + "[".repeat(999) + "]".repeat(999) + ","));
         works.add(deep);
 
         List<String> lookups = new ArrayList<>();
-        lookup(stack, prefix + "locations", lookups, locations -> {
+        lookup(stub, prefix + "locations", lookups, locations -> {
             ObjectNode one = (ObjectNode) locations.get(0);
             for (int n = 0; n < 10_000; n++) {
                 locations.add(one.deepCopy().put("url_for_pdf", "https://repository.example.edu/copy/" + n + ".pdf"));
             }
         });
-        lookup(stack, prefix + "names", lookups, locations -> {
+        lookup(stub, prefix + "names", lookups, locations -> {
             ObjectNode one = (ObjectNode) locations.get(0);
             for (String pdf : List.of("x/..%2F..%2F..%2Fetc%2Fcron.d%2Fjob.pdf", "y%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E.pdf",
                     "z%00%0D%0Ajob.pdf", "%2E%2E")) {
@@ -62,17 +62,17 @@ record HostileUpstreamAnswers(List<String> works, List<String> lookups) {
         return new HostileUpstreamAnswers(works, lookups);
     }
 
-    private static void work(ReplicatedStack stack, String doi, List<String> dois, Consumer<ObjectNode> change) throws IOException {
+    private static void work(OfflineStub stub, String doi, List<String> dois, Consumer<ObjectNode> change) throws IOException {
         ObjectNode work = demo("registry", doi);
         change.accept((ObjectNode) work.get("message"));
-        stack.answerWork(doi, work.toString());
+        stub.answerWork(doi, work.toString());
         dois.add(doi);
     }
 
-    private static void lookup(ReplicatedStack stack, String doi, List<String> dois, Consumer<ArrayNode> change) throws IOException {
+    private static void lookup(OfflineStub stub, String doi, List<String> dois, Consumer<ArrayNode> change) throws IOException {
         ObjectNode answer = demo("oalookup", doi);
         change.accept((ArrayNode) answer.get("oa_locations"));
-        stack.answerLookup(doi, answer.toString());
+        stub.answerLookup(doi, answer.toString());
         dois.add(doi);
     }
 

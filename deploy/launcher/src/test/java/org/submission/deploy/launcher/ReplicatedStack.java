@@ -52,14 +52,9 @@ public final class ReplicatedStack implements AutoCloseable {
         return stack.services().stream().filter(s -> s.spec().name().equals(service)).toList();
     }
 
-    /** The offline stub answers {@code body} for the registry work {@code doi} from now on. */
-    public void answerWork(String doi, String body) {
-        stack.offlineStub().orElseThrow().answerWork(doi, body);
-    }
-
-    /** The offline stub answers {@code body} for the open-access lookup of {@code doi} from now on. */
-    public void answerLookup(String doi, String body) {
-        stack.offlineStub().orElseThrow().answerLookup(doi, body);
+    /** The stand-in for the DOI service's upstreams, which the stack starts offline. */
+    OfflineStub offlineStub() {
+        return stack.offlineStub().orElseThrow();
     }
 
     public String backendUser() {
