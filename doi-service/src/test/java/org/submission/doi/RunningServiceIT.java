@@ -161,7 +161,7 @@ class RunningServiceIT {
                     .allMatch(answer -> answer.join() == 200);
             assertThat(service.logSince(logBefore).split("\\n(?=\\S)"))
                     .as("event-loop blocked-thread reports").noneMatch(report -> report.contains("has been blocked")
-                            && report.matches("(?s).*(org\\.jsoup|SafeHtml|JatsConverter|JournalCandidate|RegistryWork|UpstreamJson|UpstreamBody).*"));
+                            && report.matches("(?s).*(org\\.jsoup|SafeHtml|JatsConverter|JournalCandidate|RegistryWork|BoundedText|BoundedTree|UpstreamBody).*"));
             System.out.printf("cached /doi/manuscript: before the hostile answers median %d ms, max %d ms; while they were"
                     + " processed (%d requests) median %d ms, max %d ms%n", median(before), Collections.max(before),
                     millis.size(), median(millis), Collections.max(millis));

@@ -12,6 +12,7 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.submission.doi.config.DoiSettings;
 import org.submission.doi.health.DoiMetrics;
 import org.submission.doi.model.Doi;
@@ -30,9 +31,15 @@ public class OaLookupClient {
             + " set DOI_SERVICE_MAILTO.";
     /** A setting does not change soon: clients are asked to come back in five minutes. */
     public static final int NO_MAILTO_RETRY_SECONDS = 300;
+    /** Open-access locations read of a record: real records have a few, a handful of dozens at most. */
+    public static final int MAX_LOCATIONS = 100;
+    static final Map<String, Integer> CAPS = Map.of("oa_locations", MAX_LOCATIONS);
+    /** The members of a record that are read; the rest (its authors, for one) are skipped. */
+    static final Set<String> MEMBERS = Set.of("oa_locations", "oa_status");
 
     private final UpstreamHttp http;
     private final UpstreamCall call;
+    private final UpstreamBody body;
     private final UpstreamPace pace = new UpstreamPace();
     /** The query string, empty without an address. */
     private final String query;
@@ -40,7 +47,8 @@ public class OaLookupClient {
     public OaLookupClient(Vertx vertx, DoiSettings settings, ObjectMapper mapper, CircuitBreakerMaintenance circuits,
             DoiMetrics metrics, CpuWork cpu) {
         this.http = new UpstreamHttp(vertx, settings.oaLookup().baseUri(), settings, pace, Map.of());
-        this.call = new UpstreamCall(NAME, "doi-oa-lookup", settings.upstream(), mapper, circuits, metrics, cpu);
+        this.call = new UpstreamCall(NAME, "doi-oa-lookup", settings.upstream(), circuits, metrics);
+        this.body = new UpstreamBody(mapper, CAPS, cpu);
         this.query = settings.mailto().filter(mail -> !mail.isBlank())
                 .map(mail -> "?email=" + URLEncoder.encode(mail.trim(), StandardCharsets.UTF_8)).orElse("");
         if (query.isEmpty()) {
@@ -53,12 +61,12 @@ public class OaLookupClient {
         return !query.isEmpty();
     }
 
-    /** The lookup record, or empty when the service does not know the DOI (its 404). */
+    /** The lookup record's {@link #MEMBERS}, or empty when the service does not know the DOI (its 404). */
     public Uni<Optional<ObjectNode>> record(Doi doi, UpstreamTurns turns) {
         if (!configured()) {
             return Uni.createFrom().failure(ApiException.unavailable(NO_MAILTO, NO_MAILTO_RETRY_SECONDS));
         }
-        return call.fetch(turns, () -> http.get(doi.pathEncoded() + query, turns))
+        return call.fetch(turns, () -> http.get(doi.pathEncoded() + query, turns), answer -> body.tree(answer, MEMBERS))
                 .map(Optional::of)
                 .onFailure(UpstreamAnswers::notFound).recoverWithItem(Optional.empty())
                 .onFailure().transform(failure -> call.toAnswer(failure, doi));

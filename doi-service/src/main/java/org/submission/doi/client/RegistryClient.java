@@ -1,7 +1,6 @@
 package org.submission.doi.client;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.smallrye.faulttolerance.api.CircuitBreakerMaintenance;
 import io.smallrye.faulttolerance.api.CircuitBreakerState;
 import io.smallrye.mutiny.Uni;
@@ -11,6 +10,7 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 import org.submission.doi.config.DoiSettings;
 import org.submission.doi.health.DoiMetrics;
 import org.submission.doi.model.Doi;
@@ -26,9 +26,15 @@ import org.submission.platform.error.ApiException;
 public class RegistryClient {
 
     public static final String NAME = "Crossref";
+    /** ISSNs read of a work ({@code ISSN}, {@code issn-type}): a journal has a handful, and each costs a lock. */
+    public static final int MAX_ISSNS = 8;
+    /** Authors read of a work: the largest collaborations sign about 5,000 names. */
+    public static final int MAX_AUTHORS = 10_000;
+    static final Map<String, Integer> CAPS = Map.of("ISSN", MAX_ISSNS, "issn-type", MAX_ISSNS, "author", MAX_AUTHORS);
 
     private final UpstreamHttp http;
     private final UpstreamCall call;
+    private final UpstreamBody body;
     private final UpstreamPace pace = new UpstreamPace();
     /** The query string, empty without an address. */
     private final String query;
@@ -38,16 +44,18 @@ public class RegistryClient {
         Map<String, String> headers = settings.crossrefPlusToken().filter(token -> !token.isBlank())
                 .map(token -> Map.of("Crossref-Plus-API-Token", "Bearer " + token.trim())).orElse(Map.of());
         this.http = new UpstreamHttp(vertx, settings.registry().baseUri(), settings, pace, headers);
-        this.call = new UpstreamCall(NAME, "doi-registry", settings.upstream(), mapper, circuits, metrics, cpu);
+        this.call = new UpstreamCall(NAME, "doi-registry", settings.upstream(), circuits, metrics);
+        this.body = new UpstreamBody(mapper, CAPS, cpu);
         this.query = settings.mailto().map(mail -> "?mailto=" + URLEncoder.encode(mail, StandardCharsets.UTF_8)).orElse("");
     }
 
     /**
-     * The registry's answer, or empty when it does not know the DOI (its 404); other failures are
-     * an {@link ApiException} carrying the answer status.
+     * The registry's answer as JSON text, its lists cut to their caps, its strings storable and
+     * those of the members named in {@code rewrites} rewritten, or empty when it does not know the
+     * DOI (its 404); other failures are an {@link ApiException} carrying the answer status.
      */
-    public Uni<Optional<ObjectNode>> work(Doi doi, UpstreamTurns turns) {
-        return call.fetch(turns, () -> http.get(doi.pathEncoded() + query, turns))
+    public Uni<Optional<String>> work(Doi doi, UpstreamTurns turns, Map<String, UnaryOperator<String>> rewrites) {
+        return call.fetch(turns, () -> http.get(doi.pathEncoded() + query, turns), answer -> body.text(answer, rewrites))
                 .map(Optional::of)
                 .onFailure(UpstreamAnswers::notFound).recoverWithItem(Optional.empty())
                 .onFailure().transform(failure -> call.toAnswer(failure, doi));

@@ -50,7 +50,7 @@ final class UpstreamAnswers {
                     BUSY_RETRY_SECONDS);
             case TIMEOUT -> ApiException.gatewayTimeout(upstream + " did not answer in time for DOI " + doi + ".");
             case CONNECTION -> ApiException.badGateway(upstream + " could not be reached for DOI " + doi + ".");
-            case BAD_BODY -> ApiException.badGateway(upstream + " sent an answer for DOI " + doi + " that is not a JSON object.");
+            case BAD_BODY -> ApiException.badGateway(upstream + " sent an answer for DOI " + doi + " that is not a usable JSON object.");
             case TOO_LARGE -> ApiException.badGateway(upstream + " sent an answer for DOI " + doi + " larger than "
                     + settings.maxBodySize().asLongValue() + " bytes.");
             case REDIRECTED -> ApiException.badGateway(upstream + " answered HTTP " + f.status() + " (a redirect, not followed) for DOI "

@@ -1,7 +1,5 @@
 package org.submission.doi.client;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.smallrye.faulttolerance.api.CircuitBreakerMaintenance;
 import io.smallrye.faulttolerance.api.CircuitBreakerState;
 import io.smallrye.faulttolerance.api.TypedGuard;
@@ -10,6 +8,7 @@ import io.vertx.core.buffer.Buffer;
 import jakarta.enterprise.util.TypeLiteral;
 import java.time.temporal.ChronoUnit;
 import java.util.Locale;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.eclipse.microprofile.faulttolerance.exceptions.CircuitBreakerOpenException;
 import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
@@ -27,35 +26,33 @@ import org.submission.platform.error.ApiException;
  */
 final class UpstreamCall {
 
-    private static final TypeLiteral<Uni<ObjectNode>> ANSWER = new TypeLiteral<>() {
+    private static final TypeLiteral<Uni<Buffer>> BODY = new TypeLiteral<>() {
     };
 
     private final String upstream;
     private final DoiMetrics metrics;
     private final String circuitName;
     private final UpstreamAnswers answers;
-    private final UpstreamBody body;
-    private final TypedGuard<Uni<ObjectNode>> attempts;
-    private final TypedGuard<Uni<ObjectNode>> call;
+    private final TypedGuard<Uni<Buffer>> attempts;
+    private final TypedGuard<Uni<Buffer>> call;
     private final CircuitBreakerMaintenance circuits;
 
-    UpstreamCall(String upstream, String circuitName, DoiSettings.Calls settings, ObjectMapper mapper,
-            CircuitBreakerMaintenance circuits, DoiMetrics metrics, CpuWork cpu) {
+    UpstreamCall(String upstream, String circuitName, DoiSettings.Calls settings, CircuitBreakerMaintenance circuits,
+            DoiMetrics metrics) {
         this.upstream = upstream;
         this.metrics = metrics;
         this.circuitName = circuitName;
         this.answers = new UpstreamAnswers(upstream, settings);
         this.circuits = circuits;
-        this.body = new UpstreamBody(mapper, cpu);
         long backoff = Math.max(1, settings.retryBackoff().toMillis());
         long jitter = Math.round(backoff * Math.min(1, Math.max(0, settings.retryJitter())));
-        this.attempts = TypedGuard.create(ANSWER)
+        this.attempts = TypedGuard.create(BODY)
                 .withRetry().maxRetries(1).delay(backoff, ChronoUnit.MILLIS).jitter(jitter, ChronoUnit.MILLIS)
                 .whenException(UpstreamFailure::retried).done()
                 .withThreadOffload(false)
                 .build();
         DoiSettings.CircuitBreaker breaker = settings.circuitBreaker();
-        this.call = TypedGuard.create(ANSWER)
+        this.call = TypedGuard.create(BODY)
                 .withCircuitBreaker().name(circuitName)
                 .requestVolumeThreshold(breaker.requestVolume())
                 .failureRatio(breaker.failureRatio())
@@ -68,14 +65,16 @@ final class UpstreamCall {
     }
 
     /**
-     * The upstream's answer as a JSON object, or a failure: {@link UpstreamFailure}, the guards'
+     * The upstream's answer as {@code read} makes it of the body, or a failure: {@link UpstreamFailure}, the guards'
      * own (open circuit, deadline), or the turns' refusal, for {@link #toAnswer} unless the caller
      * handles it. Each attempt, the retry too, waits for a turn of its own under the upstream's rate.
+     * A body that cannot be read is neither retried nor counted against the circuit, so it is read after both.
      */
-    Uni<ObjectNode> fetch(UpstreamTurns turns, Supplier<Uni<Buffer>> request) {
+    <T> Uni<T> fetch(UpstreamTurns turns, Supplier<Uni<Buffer>> request, Function<Buffer, Uni<T>> read) {
         return Uni.createFrom().deferred(() -> {
             long start = System.nanoTime();
             return call.get(() -> attempts.get(() -> turns.next().chain(() -> attempt(request))))
+                    .chain(body -> read.apply(body))
                     .onItemOrFailure().invoke((answer, failure) -> metrics.call(upstream, outcome(failure), System.nanoTime() - start));
         });
     }
@@ -91,9 +90,9 @@ final class UpstreamCall {
                 : failure instanceof TimeoutException ? "timeout" : "failed";
     }
 
-    private Uni<ObjectNode> attempt(Supplier<Uni<Buffer>> request) {
+    private Uni<Buffer> attempt(Supplier<Uni<Buffer>> request) {
         // a turn refused on the way (UpstreamTurns) is already an answer, not a transport failure
-        return Uni.createFrom().deferred(request::get).chain(body::read)
+        return Uni.createFrom().deferred(request::get)
                 .onFailure(failure -> !(failure instanceof ApiException)).transform(UpstreamFailure::of);
     }
 

@@ -22,7 +22,7 @@ public final class UpstreamFailure extends RuntimeException {
         SERVER_ERROR(true, true),
         /** Refused, reset or closed connection. */
         CONNECTION(true, true),
-        /** A 2xx whose body is not a JSON object. */
+        /** A 2xx whose body is not a JSON object, or one beyond what is read ({@link BoundedTree}). */
         BAD_BODY(false, false),
         /** A body above the configured cap; the connection is dropped once the cap is passed. */
         TOO_LARGE(false, false),

@@ -1,5 +1,7 @@
 package org.submission.doi.client;
 
+import io.netty.buffer.CompositeByteBuf;
+import io.netty.buffer.Unpooled;
 import io.quarkus.logging.Log;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.subscription.UniEmitter;
@@ -107,15 +109,17 @@ final class UpstreamHttp {
             abandon(response, emitter, UpstreamFailure.tooLarge(cap));
             return;
         }
-        Buffer body = Buffer.buffer();
+        // the chunks are kept as they came: appending them to one buffer would copy a 2 MB body
+        // about twice over while it doubles, and keep those copies alive until it is read
+        CompositeByteBuf body = Unpooled.compositeBuffer(Integer.MAX_VALUE);
         response.handler(chunk -> {
-            if (body.length() + (long) chunk.length() > cap) {
+            if (body.readableBytes() + (long) chunk.length() > cap) {
                 abandon(response, emitter, UpstreamFailure.tooLarge(cap));
             } else {
-                body.appendBuffer(chunk);
+                body.addComponent(true, chunk.getByteBuf());
             }
         });
-        response.endHandler(ended -> emitter.complete(body));
+        response.endHandler(ended -> emitter.complete(Buffer.buffer(body)));
     }
 
     /** Fails the call and closes its connection, which is still busy with this answer. */

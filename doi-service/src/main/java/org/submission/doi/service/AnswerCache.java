@@ -1,6 +1,5 @@
 package org.submission.doi.service;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.Ticker;
@@ -19,8 +18,8 @@ import org.submission.doi.config.DoiSettings;
  */
 public final class AnswerCache<T> {
 
-    /** Per JSON node or object: header, references, hash-map entry. */
-    private static final int NODE_OVERHEAD = 48;
+    /** Per answer: its record and optional, the entry's own. */
+    private static final int OVERHEAD = 64;
 
     private record Entry<T>(T answer, long lifeNanos) {
     }
@@ -59,32 +58,16 @@ public final class AnswerCache<T> {
     }
 
     /**
-     * An estimate of the heap an answer holds: a JSON tree is walked (serialising it again would
-     * cost more); other answers are small records, estimated by their text form.
+     * The heap an answer holds, at most: a registry work is its text ({@link RegistryAnswer#bytes});
+     * other answers are small records, estimated by their text form.
      */
     static long bytes(Object answer) {
         if (answer instanceof Optional<?> optional) {
-            return optional.map(AnswerCache::bytes).orElse((long) NODE_OVERHEAD);
+            return optional.map(AnswerCache::bytes).orElse((long) OVERHEAD);
         }
-        if (answer instanceof JsonNode node) {
-            return json(node);
+        if (answer instanceof RegistryAnswer work) {
+            return OVERHEAD + work.bytes();
         }
-        return NODE_OVERHEAD + 2L * String.valueOf(answer).length();
-    }
-
-    private static long json(JsonNode node) {
-        long total = NODE_OVERHEAD;
-        if (node.isObject()) {
-            for (var field : node.properties()) {
-                total += 2L * field.getKey().length() + json(field.getValue());
-            }
-        } else if (node.isArray()) {
-            for (JsonNode element : node) {
-                total += json(element);
-            }
-        } else if (node.isTextual()) {
-            total += 2L * node.textValue().length();
-        }
-        return total;
+        return OVERHEAD + 2L * String.valueOf(answer).length();
     }
 }

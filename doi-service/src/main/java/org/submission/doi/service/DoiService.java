@@ -2,7 +2,6 @@ package org.submission.doi.service;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -29,13 +28,15 @@ public class DoiService {
     private final CpuWork cpu;
     private final InFlightGuard journalWork;
     private final InFlightGuard lookups;
-    private final SharedLookup<ObjectNode> works;
+    private final SharedLookup<RegistryAnswer> works;
     private final SharedLookup<OpenCopies> manuscripts;
+    private final ObjectMapper mapper;
 
     public DoiService(RegistryClient registry, OaLookupClient oaLookup, JournalService journals, DoiSettings settings,
             CpuWork cpu, LookupCoordination coordination, PendingEnds pending, DoiMetrics metrics, ObjectMapper mapper,
             Vertx vertx) {
         this.cpu = cpu;
+        this.mapper = mapper;
         this.registry = registry;
         this.oaLookup = oaLookup;
         this.journals = journals;
@@ -46,7 +47,7 @@ public class DoiService {
         LookupParts parts = new LookupParts(coordination, LookupTimes.of(settings), settings.cache(), pending, metrics, vertx,
                 UUID.randomUUID().toString());
         this.works = new SharedLookup<>(RegistryClient.NAME, registry.pace(),
-                AnswerCodec.of(work -> write(mapper, work), body -> read(mapper, body, ObjectNode.class)), settings.sameDoi(), parts);
+                AnswerCodec.of(RegistryAnswer::json, body -> RegistryAnswer.of(body, mapper)), settings.sameDoi(), parts);
         this.manuscripts = new SharedLookup<>(OaLookupClient.NAME, oaLookup.pace(),
                 AnswerCodec.of(copies -> write(mapper, copies), body -> read(mapper, body, OpenCopies.class)), SameDoi.SHARE, parts);
     }
@@ -57,13 +58,12 @@ public class DoiService {
      * find-or-create), so that a client answered never meets this DOI's lease on another pod.
      */
     public Uni<JournalLookup> journal(Doi doi) {
-        return journalWork.run(doi, () -> works.get(doi, turns -> registry.work(doi, turns)
-                        .chain(found -> found.isEmpty() ? Uni.createFrom().item(found)
-                                : cpu.run(() -> Optional.of(RegistryWork.normalised(found.get())))))
+        return journalWork.run(doi, () -> works.get(doi, turns -> registry.work(doi, turns, RegistryWork.REWRITES)
+                        .chain(found -> found.isEmpty() ? Uni.createFrom().item(Optional.<RegistryAnswer>empty())
+                                : cpu.run(() -> Optional.of(RegistryAnswer.of(found.get(), mapper)))))
                 .map(found -> found.orElseThrow(() -> ApiException.notFound(
                         "The resource for DOI " + doi + " could not be found on " + RegistryClient.NAME + ".")))
-                .chain(work -> journals.findOrCreate(JournalCandidate.fromWork(work))
-                        .map(id -> new JournalLookup(id, work)))
+                .chain(work -> journals.findOrCreate(work.journal()).map(id -> new JournalLookup(id, work.json())))
                 .onTermination().call(() -> works.settled(doi)));
     }
 

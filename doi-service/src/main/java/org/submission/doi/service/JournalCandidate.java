@@ -6,6 +6,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import org.submission.doi.client.RegistryClient;
+import org.submission.doi.client.UpstreamText;
 
 /**
  * The journal a registry work says it appeared in: {@code container-title[0]} and its ISSNs,
@@ -20,7 +22,7 @@ public record JournalCandidate(String name, List<String> issns) {
     static final int MAX_NAME = 1024;
     static final int MAX_ISSN = 255;
     /** ISSNs taken from a work; the rest are ignored (module README). */
-    public static final int MAX_ISSNS = 8;
+    public static final int MAX_ISSNS = RegistryClient.MAX_ISSNS;
 
     /** Whoever builds a candidate, it carries at most {@link #MAX_ISSNS}, so find-or-create takes a bounded number of locks. */
     public JournalCandidate {

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 import org.jsoup.Jsoup;
+import org.submission.doi.client.UpstreamText;
 
 /**
  * The lookup record's {@code oa_locations} as manuscript entries; missing or null keys, unknown
@@ -27,8 +28,6 @@ public final class ManuscriptMapper {
     static final String TYPE = "application/pdf";
     static final String SOURCE = "Unpaywall";
     static final String DEFAULT_NAME = "manuscript.pdf";
-    /** Locations read; the rest are ignored (module README). */
-    static final int MAX_LOCATIONS = 100;
     /** A longer PDF address drops the entry, a longer landing page is null. */
     static final int MAX_URL = 4096;
     public static final int MAX_NAME = 200;
@@ -46,11 +45,8 @@ public final class ManuscriptMapper {
 
     public static OpenCopies map(JsonNode record) {
         Map<String, OpenCopy> byUrl = new LinkedHashMap<>();
-        int read = 0;
+        // at most OaLookupClient.MAX_LOCATIONS: the rest were skipped as the record was read
         for (JsonNode location : record.path("oa_locations")) {
-            if (read++ == MAX_LOCATIONS) {
-                break;
-            }
             String url = webUrl(location.path("url_for_pdf"));
             if (url == null) {
                 continue;

@@ -8,6 +8,7 @@ import io.smallrye.faulttolerance.api.CircuitBreakerState;
 import io.smallrye.mutiny.subscription.Cancellable;
 import jakarta.inject.Inject;
 import java.time.Duration;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.submission.doi.model.Doi;
 import org.submission.doi.support.Fixtures;
@@ -32,14 +33,14 @@ class CancelledCallsTest extends FreshUpstreams {
                 .withFixedDelay(1_000));
         int cancelled = 8; // twice the test configuration's request volume, at a failure ratio of 0.75
         for (int i = 1; i <= cancelled; i++) {
-            Cancellable call = registry.work(Doi.parse(slow).orElseThrow(), UpstreamTurns.NONE).subscribe().with(work -> { }, failure -> { });
+            Cancellable call = registry.work(Doi.parse(slow).orElseThrow(), UpstreamTurns.NONE, Map.of()).subscribe().with(work -> { }, failure -> { });
             Upstreams.awaitCalls(upstream, "journal", slow, i);
             call.cancel();
         }
         String healthy = Fixtures.newDoi();
         Upstreams.work(upstream, healthy, Fixtures.work(healthy, "J", "print:1111-1111"));
 
-        assertThat(registry.work(Doi.parse(healthy).orElseThrow(), UpstreamTurns.NONE).await().atMost(Duration.ofSeconds(10))).isPresent();
+        assertThat(registry.work(Doi.parse(healthy).orElseThrow(), UpstreamTurns.NONE, Map.of()).await().atMost(Duration.ofSeconds(10))).isPresent();
         assertThat(registry.circuitState()).isEqualTo(CircuitBreakerState.CLOSED);
     }
 }

@@ -4,7 +4,6 @@ import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
@@ -54,9 +53,9 @@ class UpstreamPoolTest extends FreshUpstreams {
         upstream.stubFor(get(urlPathMatching(WireMockUpstreams.REGISTRY_PATH + "10\\.5555/slow\\..*"))
                 .willReturn(Upstreams.json(Fixtures.work("10.5555/slow", "J", "print:1111-1111"))
                         .withFixedDelay((int) SLOW.toMillis())));
-        List<UniAssertSubscriber<Optional<ObjectNode>>> calls = new ArrayList<>();
+        List<UniAssertSubscriber<Optional<String>>> calls = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
-            calls.add(registry.work(Doi.parse("10.5555/slow." + i).orElseThrow(), UpstreamTurns.NONE)
+            calls.add(registry.work(Doi.parse("10.5555/slow." + i).orElseThrow(), UpstreamTurns.NONE, Map.of())
                     .subscribe().withSubscriber(UniAssertSubscriber.create()));
             if (i == 1) {
                 // requests whose connection is still being opened count as waiting too
@@ -67,7 +66,7 @@ class UpstreamPoolTest extends FreshUpstreams {
         Upstreams.answer(upstream, "manuscript", fast, Upstreams.json(Fixtures.text("oa-record.json")));
 
         assertThat(oaLookup.record(Doi.parse(fast).orElseThrow(), UpstreamTurns.NONE).await().atMost(SLOW.minusSeconds(1))).isPresent();
-        UniAssertSubscriber<Optional<ObjectNode>> refused = awaitOneFailure(calls, SLOW.minusSeconds(1));
+        UniAssertSubscriber<Optional<String>> refused = awaitOneFailure(calls, SLOW.minusSeconds(1));
         assertThat(refused.getFailure()).isInstanceOfSatisfying(ApiException.class, failure -> {
             assertThat(failure.status()).isEqualTo(503);
             assertThat(failure.getMessage()).isEqualTo("Too many requests to Crossref are waiting. Try again later.");
@@ -87,11 +86,11 @@ class UpstreamPoolTest extends FreshUpstreams {
         }
     }
 
-    private static UniAssertSubscriber<Optional<ObjectNode>> awaitOneFailure(List<UniAssertSubscriber<Optional<ObjectNode>>> calls,
+    private static UniAssertSubscriber<Optional<String>> awaitOneFailure(List<UniAssertSubscriber<Optional<String>>> calls,
             Duration within) {
         long end = System.nanoTime() + within.toNanos();
         while (System.nanoTime() < end) {
-            for (UniAssertSubscriber<Optional<ObjectNode>> call : calls) {
+            for (UniAssertSubscriber<Optional<String>> call : calls) {
                 if (call.getFailure() != null) {
                     return call;
                 }

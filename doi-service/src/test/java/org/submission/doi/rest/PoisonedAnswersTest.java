@@ -69,7 +69,7 @@ class PoisonedAnswersTest extends FreshUpstreamsAndRecords {
         assertThat(answer.statusCode()).isEqualTo(502);
         assertThat(answer.contentType()).startsWith("application/json");
         assertThat(answer.jsonPath().getString("error")).isEqualTo("Crossref sent an answer for DOI " + doi
-                + " that is not a JSON object.");
+                + " that is not a usable JSON object.");
         assertThat(Journals.all(dataSource)).isEmpty();
     }
 

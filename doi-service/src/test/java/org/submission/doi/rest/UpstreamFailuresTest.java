@@ -62,13 +62,13 @@ class UpstreamFailuresTest extends FreshUpstreams {
                     new Row(endpoint, "empty response, retried once", aResponse().withFault(Fault.EMPTY_RESPONSE),
                             502, name + " could not be reached for DOI %s.", null, 2),
                     new Row(endpoint, "body not JSON", aResponse().withStatus(200).withBody("This is not JSON"),
-                            502, name + " sent an answer for DOI %s that is not a JSON object.", null, 1),
+                            502, name + " sent an answer for DOI %s that is not a usable JSON object.", null, 1),
                     new Row(endpoint, "JSON but not an object", Upstreams.json("[1, 2]"),
-                            502, name + " sent an answer for DOI %s that is not a JSON object.", null, 1),
+                            502, name + " sent an answer for DOI %s that is not a usable JSON object.", null, 1),
                     new Row(endpoint, "JSON with trailing garbage", Upstreams.json("{\"a\": 1} trailing"),
-                            502, name + " sent an answer for DOI %s that is not a JSON object.", null, 1),
+                            502, name + " sent an answer for DOI %s that is not a usable JSON object.", null, 1),
                     new Row(endpoint, "empty body", aResponse().withStatus(200),
-                            502, name + " sent an answer for DOI %s that is not a JSON object.", null, 1),
+                            502, name + " sent an answer for DOI %s that is not a usable JSON object.", null, 1),
                     new Row(endpoint, "slower than the deadline", Upstreams.json("{}").withFixedDelay(8_000),
                             504, name + " did not answer in time for DOI %s.", null, 1));
         });

@@ -2,12 +2,12 @@ package org.submission.doi.service;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.github.benmanes.caffeine.cache.Ticker;
 import io.quarkus.runtime.configuration.MemorySize;
 import java.math.BigInteger;
 import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.submission.doi.config.DoiSettings;
@@ -69,11 +69,12 @@ class AnswerCacheTest {
     }
 
     @Test
-    void estimatesAJsonAnswerByItsText() {
-        ObjectNode small = JsonNodeFactory.instance.objectNode().put("a", "b");
-        ObjectNode large = JsonNodeFactory.instance.objectNode().put("a", "b".repeat(10_000));
+    void weighsARegistryWorkByItsText() {
+        JournalCandidate journal = new JournalCandidate("J", List.of(":0000-0000"));
+        RegistryAnswer small = new RegistryAnswer("{\"a\":\"b\"}", journal);
+        RegistryAnswer large = new RegistryAnswer("{\"a\":\"" + "b".repeat(10_000) + "\"}", journal);
 
-        assertThat(AnswerCache.bytes(large) - AnswerCache.bytes(small)).isGreaterThanOrEqualTo(2 * 9_999);
+        assertThat(AnswerCache.bytes(Optional.of(large)) - AnswerCache.bytes(Optional.of(small))).isGreaterThanOrEqualTo(2 * 9_999);
     }
 
     static DoiSettings.Cache settings(Duration ttl, long maxEntries, long maxBytes) {

@@ -177,15 +177,4 @@ class ManuscriptMapperTest {
                 .containsOnly(tuple(null, null, null, null));
         assertThat(list.oaStatus()).isNull();
     }
-
-    @Test
-    void readsAtMostTheCapOfLocations() {
-        ObjectNode record = Fixtures.JSON.createObjectNode();
-        var locations = record.putArray("oa_locations");
-        for (int i = 0; i < 3 * ManuscriptMapper.MAX_LOCATIONS; i++) {
-            locations.addObject().put("url_for_pdf", "https://x.example.org/" + i + ".pdf");
-        }
-
-        assertThat(ManuscriptMapper.map(record).manuscripts()).hasSize(ManuscriptMapper.MAX_LOCATIONS);
-    }
 }

@@ -1,34 +1,16 @@
 package org.submission.doi.service;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.UncheckedIOException;
+import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.submission.doi.support.Fixtures;
 
 class RegistryWorkTest {
-
-    @Test
-    void cutsTheIssnAndAuthorListsToTheirCaps() {
-        ObjectNode work = Fixtures.JSON.createObjectNode();
-        ObjectNode message = work.putObject("message");
-        ArrayNode issns = message.putArray("ISSN");
-        ArrayNode typed = message.putArray("issn-type");
-        ArrayNode authors = message.putArray("author");
-        for (int i = 0; i < 40_000; i++) {
-            issns.add("0000-" + i);
-            typed.addObject().put("value", "0000-" + i).put("type", "print");
-            authors.addObject().put("family", "A" + i);
-        }
-
-        RegistryWork.normalised(work);
-
-        assertThat(message.get("ISSN")).hasSize(JournalCandidate.MAX_ISSNS);
-        assertThat(message.get("issn-type")).hasSize(JournalCandidate.MAX_ISSNS);
-        assertThat(message.get("author")).hasSize(RegistryWork.MAX_AUTHORS);
-        assertThat(message.get("author").get(0).get("family").asText()).isEqualTo("A0");
-    }
 
     @Test
     void anAbstractOverTheCapIsCutThereAndReadAsHtml() {
@@ -47,12 +29,36 @@ class RegistryWorkTest {
     }
 
     @Test
-    void namesAndValuesLoseNulsAndLoneSurrogatesAnywhereInTheAnswer() {
-        ObjectNode work = (ObjectNode) Fixtures.parse("""
-                {"message": {"a\\u0000": [{"b": "x\\u0000y"}, "\\ud800z", "\\ud83d\\ude00"]}}""");
+    void anAbstractWithoutMarkupIsLeftAsItIs() {
+        String text = "Plain & simple > nothing";
 
-        RegistryWork.normalised(work);
+        assertThat(RegistryWork.safeAbstract(text)).isSameAs(text);
+    }
 
-        assertThat(work.toString()).isEqualTo("{\"message\":{\"a\":[{\"b\":\"xy\"},\"\ufffdz\",\"\ud83d\ude00\"]}}");
+    @Test
+    void anAbstractWithMarkupBecomesSafeHtml() {
+        assertThat(RegistryWork.safeAbstract("<jats:p>A <jats:italic>b</jats:italic><script>x</script></jats:p>"))
+                .isEqualTo("<p>A <i>b</i></p>");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"work-article.json", "work-book-chapter.json"})
+    void readsTheJournalTheWorkNames(String name) {
+        assertThat(RegistryWork.journal(Fixtures.text(name), Fixtures.JSON)).isEqualTo(JournalCandidate.fromWork(Fixtures.json(name)));
+    }
+
+    @Test
+    void theJournalIsReadFromTheMessageWhateverSurroundsIt() {
+        String work = """
+                {"status": "ok", "x": {"message": {"ISSN": ["9999-9999"]}},
+                 "message": {"author": [{"ISSN": ["8888-8888"]}], "ISSN": ["1234-5678"], "title": ["T"],
+                             "container-title": ["J"], "issn-type": [{"value": "2345-6789", "type": "print"}]}}""";
+
+        assertThat(RegistryWork.journal(work, Fixtures.JSON)).isEqualTo(new JournalCandidate("J", List.of("Print:2345-6789", ":1234-5678")));
+    }
+
+    @Test
+    void aTextThatIsNotAnObjectIsUnreadable() {
+        assertThatThrownBy(() -> RegistryWork.journal("[1]", Fixtures.JSON)).isInstanceOf(UncheckedIOException.class);
     }
 }

@@ -102,18 +102,8 @@ class HostileFuzzTest {
             // took up to 210 ms; in the second wave those paths are compiled. A frozen event loop took seconds
             assertThat(median(first)).as("%s median ms in the first wave", service).isLessThan(100);
             assertThat(max(first)).as("%s slowest ms in the first wave", service).isLessThan(1_000);
-            assertThat(max(second)).as("%s slowest ms in the second wave", service).isLessThan(secondWaveBound(service));
+            assertThat(max(second)).as("%s slowest ms in the second wave", service).isLessThan(100);
         }
-    }
-
-    /**
-     * 100 ms, but for the DOI service, which reads the hostile upstream answers (1-2 MB each, several
-     * at once) into trees in its 8 MB young generation and caches them: its old generation fills, and
-     * two full collections of 63-155 ms in the waves made its slowest cached request up to 284 ms in
-     * the second (deploy/README.md). Until it reads them within bounds, it is held to the first wave's 1 s.
-     */
-    private static long secondWaveBound(String service) {
-        return service.equals("doi-service") ? 1_000 : 100;
     }
 
     /**

@@ -3,6 +3,7 @@ package org.submission.deploy.launcher;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.util.RawValue;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -11,9 +12,10 @@ import java.util.function.Consumer;
 
 /**
  * What the DOI service's upstreams may send that the second hostile review found harmful (README
- * "Security"), built from the offline stub's recorded answers and registered on the local stack's stub,
- * each for a DOI of its own: registry works to ask {@code /doi/journal} for, open-access lookups
- * to ask {@code /doi/manuscript} for.
+ * "Security"), and bodies of many small values (a tree ten times their size), built from the
+ * offline stub's recorded answers and registered on the local stack's stub, each for a DOI of its
+ * own: registry works to ask {@code /doi/journal} for, open-access lookups to ask
+ * {@code /doi/manuscript} for.
  */
 record HostileUpstreamAnswers(List<String> works, List<String> lookups) {
 
@@ -38,6 +40,10 @@ record HostileUpstreamAnswers(List<String> works, List<String> lookups) {
                 authors.addObject().put("given", "A.").put("family", "Author " + n).put("sequence", "additional");
             }
         });
+        // 1.5 MB of empty objects: as a tree, 500,000 objects of about 40 MB
+        String list = "[" + "{},".repeat(9_999) + "{}]";
+        String lists = "[" + (list + ",").repeat(49) + list + "]";
+        work(stub, prefix + "values", works, message -> message.putRawValue("reference", new RawValue(lists)));
         String deep = prefix + "deep";
         // 999 levels, written as text: Jackson writes no deeper than 1,000
         stub.answerWork(deep, demo("registry", deep).toString()
@@ -59,6 +65,7 @@ record HostileUpstreamAnswers(List<String> works, List<String> lookups) {
                         .put("url_for_pdf", "https://repository.example.edu/" + pdf));
             }
         });
+        lookup(stub, prefix + "values", lookups, locations -> ((ObjectNode) locations.get(0)).putRawValue("x", new RawValue(lists)));
         return new HostileUpstreamAnswers(works, lookups);
     }
 

@@ -1,17 +1,17 @@
-package org.submission.doi.service;
+package org.submission.doi.client;
 
 /**
  * Text from an upstream answer made fit to store and show: PostgreSQL refuses NUL in text and
  * jsonb, and a lone UTF-16 surrogate cannot be written as UTF-8, so either one would fail the
  * request (and, cached, every request for the DOI) on the way to the database or the client.
  */
-final class UpstreamText {
+public final class UpstreamText {
 
     private UpstreamText() {
     }
 
     /** NUL removed and lone surrogates replaced by U+FFFD; everything else as it is. */
-    static String storable(String text) {
+    public static String storable(String text) {
         StringBuilder out = null;
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
@@ -39,7 +39,7 @@ final class UpstreamText {
      * One line of plain text (a journal name, an ISSN, a label, a licence): {@link #storable}, then
      * control characters dropped (those that are whitespace become a space) and the ends trimmed.
      */
-    static String line(String text) {
+    public static String line(String text) {
         String storable = storable(text);
         StringBuilder out = new StringBuilder(storable.length());
         storable.codePoints().forEach(c -> {
