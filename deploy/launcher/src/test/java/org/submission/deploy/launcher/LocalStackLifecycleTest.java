@@ -41,7 +41,7 @@ class LocalStackLifecycleTest {
     void startsAnswersTheThreeExampleCallsAsPrintedAndStopsEveryChild() throws Exception {
         requireServicesBuilt();
         ExternalTool.require("curl");
-        int port = freePortBlock();
+        int port = PortBlocks.free(4);
         Launched stack = launch("--offline", "--port", Integer.toString(port), "--timeout", "300");
         try {
             stack.awaitLine("Press Ctrl-C");
@@ -80,7 +80,7 @@ class LocalStackLifecycleTest {
 
     @Test
     void takenPortIsRefusedWithItsNameAndNothingStarts() throws Exception {
-        int port = freePortBlock();
+        int port = PortBlocks.free(4);
         try (ServerSocket taken = new ServerSocket()) {
             taken.bind(new InetSocketAddress("127.0.0.1", port + 2));
             Launched stack = launch("--port", Integer.toString(port));
@@ -134,17 +134,6 @@ class LocalStackLifecycleTest {
         Matcher matcher = Pattern.compile(regex).matcher(text);
         assertThat(matcher.find()).as("%s in the output", regex).isTrue();
         return Integer.parseInt(matcher.group(1));
-    }
-
-    /** Four consecutive free ports (gateway and three services) away from the defaults. */
-    private static int freePortBlock() {
-        for (int attempt = 0; attempt < 50; attempt++) {
-            int base = 20000 + (int) (Math.random() * 30000);
-            if (IntStream.rangeClosed(base, base + 3).allMatch(Ports::free)) {
-                return base;
-            }
-        }
-        throw new IllegalStateException("no four consecutive free ports found");
     }
 
     /** The launcher process and what it printed, read as it comes. */

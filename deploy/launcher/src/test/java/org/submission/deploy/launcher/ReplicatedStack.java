@@ -2,7 +2,6 @@ package org.submission.deploy.launcher;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,7 +24,7 @@ public final class ReplicatedStack implements AutoCloseable {
     }
 
     public static ReplicatedStack start(int replicas) throws Exception {
-        int port = freePortBlock(1 + 3 * replicas);
+        int port = PortBlocks.free(1 + 3 * replicas);
         // in the module's target/, where a failed run's service logs stay for reading and `clean` removes them
         Path target = Files.createDirectories(Project.ROOT.resolve("deploy/launcher/target"));
         Path logs = Files.createTempDirectory(target, "replicas-logs");
@@ -68,19 +67,5 @@ public final class ReplicatedStack implements AutoCloseable {
     @Override
     public void close() {
         stack.close();
-    }
-
-    /** The first port of {@code size} consecutive free ones. */
-    private static int freePortBlock(int size) throws Exception {
-        for (int attempt = 0; attempt < 50; attempt++) {
-            int first;
-            try (ServerSocket socket = new ServerSocket(0)) {
-                first = socket.getLocalPort();
-            }
-            if (first + size < 65535 && java.util.stream.IntStream.range(first, first + size).allMatch(Ports::free)) {
-                return first;
-            }
-        }
-        throw new IllegalStateException("no " + size + " consecutive free ports");
     }
 }
