@@ -47,7 +47,7 @@ public class DoiService {
         LookupParts parts = new LookupParts(coordination, LookupTimes.of(settings), settings.cache(), pending, metrics, vertx,
                 UUID.randomUUID().toString());
         this.works = new SharedLookup<>(RegistryClient.NAME, registry.pace(),
-                AnswerCodec.of(RegistryAnswer::json, body -> RegistryAnswer.of(body, mapper)), settings.sameDoi(), parts);
+                AnswerCodec.of(work -> work.stored(mapper), body -> RegistryAnswer.ofStored(body, mapper)), settings.sameDoi(), parts);
         this.manuscripts = new SharedLookup<>(OaLookupClient.NAME, oaLookup.pace(),
                 AnswerCodec.of(copies -> write(mapper, copies), body -> read(mapper, body, OpenCopies.class)), SameDoi.SHARE, parts);
     }
