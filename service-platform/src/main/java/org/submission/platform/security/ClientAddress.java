@@ -6,6 +6,7 @@ import io.netty.util.NetUtil;
 import io.vertx.core.net.SocketAddress;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -28,6 +29,7 @@ public class ClientAddress {
 
     private final List<IpSubnetFilterRule> trusted;
 
+    @Inject
     public ClientAddress(TrustedProxySettings settings) {
         this(settings.trustedProxies().orElse(List.of()));
     }
