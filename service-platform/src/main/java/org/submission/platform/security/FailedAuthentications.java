@@ -89,7 +89,7 @@ public class FailedAuthentications {
         counter.increment();
         AuthThrottle.Failure failure = throttle.failed(clients.of(context));
         if (failure.reportDue() && lineAllowed()) {
-            Log.warnf("Failed authentications from %s: %d since the last report%s", failure.address(),
+            Log.warnf("Failed authentications from %s: %d since the last line about it%s", failure.address(),
                     failure.unreported(), failure.refusedFor().isZero() ? ""
                             : "; its credentials are refused for " + seconds(failure.refusedFor()) + " s");
         }
