@@ -25,8 +25,12 @@ record DashboardQueries(String dashboard, String panel, String refId, String exp
     /** Several scrapes of a 1 s interval, as Grafana's $__rate_interval is at least four scrapes. */
     static final String RATE_INTERVAL = "30s";
 
-    /** A series name where PromQL selects it: followed by its labels or its range. */
-    private static final Pattern SERIES = Pattern.compile("([a-zA-Z_][a-zA-Z0-9_:]*)\\s*[{\\[]");
+    /** What in PromQL is not a metric name: strings, label matchers, ranges, label lists of by/without/on/ignoring/group_*. */
+    private static final Pattern NOT_NAMES = Pattern.compile(
+            "\"(?:[^\"\\\\]|\\\\.)*\"|\\{[^}]*}|\\[[^]]*]|\\b(?:by|without|on|ignoring|group_left|group_right)\\s*\\([^)]*\\)");
+    /** An identifier not followed by "(" (a function): a metric name or a keyword. */
+    private static final Pattern IDENTIFIER = Pattern.compile("(?<![\\w:.])([a-zA-Z_:][a-zA-Z0-9_:]*+)(?!\\s*\\()");
+    private static final Set<String> KEYWORDS = Set.of("and", "or", "unless", "bool", "offset", "inf", "nan", "Inf", "NaN");
     private static final ObjectMapper JSON = new ObjectMapper();
 
     static List<DashboardQueries> all() throws IOException {
@@ -68,9 +72,11 @@ record DashboardQueries(String dashboard, String panel, String refId, String exp
     /** The metric names a PromQL expression selects. */
     static Set<String> metricNames(String expr) {
         Set<String> names = new TreeSet<>();
-        Matcher series = SERIES.matcher(expr);
-        while (series.find()) {
-            names.add(series.group(1));
+        Matcher identifier = IDENTIFIER.matcher(NOT_NAMES.matcher(expr).replaceAll(" "));
+        while (identifier.find()) {
+            if (!KEYWORDS.contains(identifier.group(1))) {
+                names.add(identifier.group(1));
+            }
         }
         return names;
     }
