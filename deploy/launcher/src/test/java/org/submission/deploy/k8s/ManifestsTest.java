@@ -55,12 +55,11 @@ class ManifestsTest {
     }
 
     @Test
-    void theProductionOverlayAlertsOnTheDoiServicesUpstreamsAndDatabase() throws Exception {
-        Rendered rendered = Rendered.kustomize(Project.ROOT.resolve("deploy/k8s/overlays/production"));
-
-        assertThat(rendered.all(PrometheusRule.class)).singleElement().satisfies(rule -> assertThat(rule.getSpec().groups().stream()
-                .flatMap(group -> group.rules().stream()).map(PrometheusRule.Rule::alert))
-                .contains("DoiUpstreamFailing", "DoiUpstreamRateLimited", "DoiUpstreamSlow", "DoiDatabaseUnavailable"));
+    void theProductionOverlayAlertsOnEveryServiceAndTheDoiServicesUpstreams() throws Exception {
+        assertThat(AlertRules.rendered().alerts()).extracting(PrometheusRule.Rule::alert).contains(
+                "SubmissionServerErrors", "SubmissionSlowRequests", "SubmissionPodsNotReady", "SubmissionDatabaseUnavailable",
+                "SubmissionDatabasePoolSaturated", "SubmissionAuthenticationFailures",
+                "DoiUpstreamFailing", "DoiUpstreamRateLimited", "DoiUpstreamSlow", "DoiDatabaseUnavailable");
     }
 
     @ParameterizedTest
