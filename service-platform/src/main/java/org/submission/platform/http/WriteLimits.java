@@ -1,0 +1,32 @@
+package org.submission.platform.http;
+
+import io.quarkus.runtime.configuration.MemorySize;
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import java.time.Duration;
+
+/**
+ * {@code submission.http.*}: how much a service holds for clients that do not read their answers.
+ * The connection limit ({@code SUBMISSION_HTTP_MAX_CONNECTIONS}) is Quarkus's
+ * {@code quarkus.http.limits.max-connections}, set from it in the shared configuration.
+ */
+@ConfigMapping(prefix = "submission.http")
+public interface WriteLimits {
+
+    /**
+     * Answer bytes queued for all connections together that have not reached the socket yet; a
+     * larger answer past it is replaced by 503 ({@link WriteBudget}). A quarter of the images'
+     * 128 MiB heap: 17 answers of the DOI registry's 1.87 MB.
+     */
+    @WithDefault("32M")
+    MemorySize writeBudget();
+
+    /**
+     * A connection none of whose writes completed for this long is closed: a client that stopped
+     * reading, or one that holds a connection open without asking. Longer than the slowest request
+     * takes to answer (the DOI service's upstream deadline and turn wait) plus the time a slow but
+     * reading client needs for the largest answer.
+     */
+    @WithDefault("60s")
+    Duration writeIdleTimeout();
+}
