@@ -138,6 +138,11 @@ class WriteGateTest {
             public Duration writeIdleTimeout() {
                 return Duration.ofSeconds(60);
             }
+
+            @Override
+            public MemorySize sendBufferSize() {
+                return new MemorySize(BigInteger.valueOf(32_768));
+            }
         };
     }
 }
