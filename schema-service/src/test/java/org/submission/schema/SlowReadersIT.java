@@ -29,9 +29,10 @@ class SlowReadersIT {
     private static final int READERS = 100;
     private static final String LARGE = "/schemaservice?entityIds=10";
     private static final String SMALL = "/schemaservice?entityIds=11";
+    private static final Duration WRITE_IDLE = Duration.ofSeconds(10);
 
     @Test
-    void aHundredSlowReadersOfLargeAnswersLeaveTheServiceUpAndASmallCachedAnswerFast() throws Exception {
+    void aHundredSlowReadersOfLargeAnswersLeaveTheServiceUpAndASmallCachedAnswerFastUntilTheWriteIdleTimeoutClosesThem() throws Exception {
         try (PackagedService service = start()) {
             assertThat(service.get(LARGE).body()).hasSizeGreaterThan(1_800_000);
             assertThat(service.get(SMALL).statusCode()).isEqualTo(200);
@@ -52,6 +53,11 @@ class SlowReadersIT {
                 assertThat(SlowReaders.metric(service, "submission_http_write_pending_bytes"))
                         .as("answer bytes queued").isLessThanOrEqualTo(32 * 1024 * 1024);
                 assertThat(SlowReaders.metric(service, "submission_http_write_budget_refusals_total")).isPositive();
+
+                Thread.sleep(WRITE_IDLE.toMillis());
+                assertThat(readers.closedByService(Duration.ofSeconds(5))).as("connections closed by the write-idle timeout")
+                        .isEqualTo(READERS);
+                assertThat(SlowReaders.metric(service, "submission_http_write_pending_bytes")).as("answer bytes queued").isZero();
             }
             millis.sort(null);
             System.out.printf("SlowReadersIT: %d small cached GETs meanwhile: median %d ms, slowest %d ms%n",
@@ -80,6 +86,7 @@ class SlowReadersIT {
         Map<String, String> settings = new HashMap<>(FreshDatabase.create().settings());
         settings.put("SUBMISSION_SEED_DEMO", "true");
         settings.put("SCHEMA_SERVICE_DIR", folder.toString());
+        settings.put("SUBMISSION_HTTP_WRITE_IDLE_TIMEOUT", WRITE_IDLE.toSeconds() + "s");
         String budget = System.getProperty("slow-readers.write-budget");
         if (budget != null) {
             settings.put("SUBMISSION_HTTP_WRITE_BUDGET", budget);

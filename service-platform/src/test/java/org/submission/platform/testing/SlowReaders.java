@@ -43,6 +43,26 @@ public final class SlowReaders implements AutoCloseable {
         }
     }
 
+    /** How many of the connections the service has closed: reading them to their end takes at most {@code within} each. */
+    public int closedByService(java.time.Duration within) {
+        int closed = 0;
+        byte[] buffer = new byte[65536];
+        for (Socket socket : sockets) {
+            try {
+                socket.setSoTimeout((int) within.toMillis());
+                while (socket.getInputStream().read(buffer) >= 0) {
+                    // what the socket took before the service closed it
+                }
+                closed++;
+            } catch (java.net.SocketTimeoutException stillOpen) {
+                // the service keeps it
+            } catch (IOException reset) {
+                closed++;
+            }
+        }
+        return closed;
+    }
+
     /**
      * The sum of a Prometheus metric's samples whose line starts with {@code sample} (a name, or a
      * name with the start of its labels), read from {@code /q/metrics}; NaN when there is none.
