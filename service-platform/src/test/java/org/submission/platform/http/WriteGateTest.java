@@ -34,9 +34,7 @@ class WriteGateTest {
 
     @Test
     void anAnswerPastTheBudgetIsReplacedBy503WithRetryAfterInJson() {
-        EmbeddedChannel slow = connection();
-        slow.write(answer(LARGE));
-        slow.write(answer(LARGE));
+        slowReaderOfTwoLargeAnswers();
         EmbeddedChannel next = connection();
 
         next.writeOutbound(answer(LARGE));
@@ -52,9 +50,7 @@ class WriteGateTest {
 
     @Test
     void bytesWrittenToTheSocketLeaveTheBudget() {
-        EmbeddedChannel slow = connection();
-        slow.write(answer(LARGE));
-        slow.write(answer(LARGE));
+        EmbeddedChannel slow = slowReaderOfTwoLargeAnswers();
 
         slow.flush();
 
@@ -76,9 +72,7 @@ class WriteGateTest {
 
     @Test
     void smallAnswersPassWhileTheBudgetIsHeld() {
-        EmbeddedChannel slow = connection();
-        slow.write(answer(LARGE));
-        slow.write(answer(LARGE));
+        EmbeddedChannel slow = slowReaderOfTwoLargeAnswers();
         slow.write(answer(LARGE - 1_000));
 
         EmbeddedChannel next = connection();
@@ -89,9 +83,7 @@ class WriteGateTest {
 
     @Test
     void aRefusedChunkedAnswerIsDroppedUpToItsLastChunkAndTheNextAnswerPasses() {
-        EmbeddedChannel slow = connection();
-        slow.write(answer(LARGE));
-        slow.write(answer(LARGE));
+        slowReaderOfTwoLargeAnswers();
         EmbeddedChannel next = connection();
 
         next.write(new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK));
@@ -117,6 +109,14 @@ class WriteGateTest {
         assertThat(budget.pending()).isEqualTo(2 * LARGE);
         slow.flush();
         assertThat(budget.pending()).isZero();
+    }
+
+    /** A connection whose client reads nothing, holding 80 of the 100 KB budget. */
+    private EmbeddedChannel slowReaderOfTwoLargeAnswers() {
+        EmbeddedChannel slow = connection();
+        slow.write(answer(LARGE));
+        slow.write(answer(LARGE));
+        return slow;
     }
 
     private EmbeddedChannel connection() {
