@@ -15,8 +15,9 @@ public interface WriteLimits {
 
     /**
      * Answer bytes queued for all connections together that have not reached the socket yet; a
-     * larger answer past it is replaced by 503 ({@link WriteBudget}). A quarter of the images'
-     * 128 MiB heap: 17 answers of the DOI registry's 1.87 MB.
+     * larger answer past it is replaced by 503 ({@link WriteBudget}). Queued answers are Netty's
+     * direct buffers, which the JVM limits to the heap's maximum (the images' 128 MiB; a hundred
+     * queued 1.87 MB answers took all of it): a quarter of that, 17 such answers.
      */
     @WithDefault("32M")
     MemorySize writeBudget();
