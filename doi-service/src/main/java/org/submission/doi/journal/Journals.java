@@ -40,7 +40,7 @@ public class Journals extends SingleFlight<RegistryWork> {
         this.journals = journals;
         this.cpu = cpu;
         this.mapper = mapper;
-        this.inFlight = new InFlightGuard(settings.sameDoi(), outcome -> metrics.singleFlight(RegistryClient.NAME, outcome));
+        this.inFlight = new InFlightGuard(RegistryClient.NAME, settings.sameDoi(), settings.callerShare(), metrics);
     }
 
     /**
@@ -48,8 +48,8 @@ public class Journals extends SingleFlight<RegistryWork> {
      * The answer waits until the other pods can see the registry's answer too (it runs beside the
      * find-or-create), so that a client answered never meets this DOI's lease on another pod.
      */
-    public Uni<Found> journal(Doi doi) {
-        return inFlight.run(doi, () -> get(doi, turns -> registry.work(doi, turns)
+    public Uni<Found> journal(Doi doi, String caller) {
+        return inFlight.run(doi, caller, wanted -> get(doi, wanted, turns -> registry.work(doi, turns)
                         .chain(found -> found.isEmpty() ? Uni.createFrom().item(Optional.<RegistryWork>empty())
                                 : cpu.run(() -> Optional.of(RegistryWork.of(found.get(), mapper)))))
                 .map(found -> found.orElseThrow(() -> ApiException.notFound(

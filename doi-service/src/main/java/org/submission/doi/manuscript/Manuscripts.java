@@ -34,15 +34,15 @@ public class Manuscripts extends SingleFlight<OpenCopies> {
         super(OaLookupClient.NAME, oaLookup.pace(), SameDoi.SHARE, settings, coordination, metrics, vertx);
         this.oaLookup = oaLookup;
         this.mapper = mapper;
-        this.inFlight = new InFlightGuard(SameDoi.SHARE, outcome -> metrics.singleFlight(OaLookupClient.NAME, outcome));
+        this.inFlight = new InFlightGuard(OaLookupClient.NAME, SameDoi.SHARE, settings.callerShare(), metrics);
     }
 
     /** The copies answer without waiting for the other pods to see them: a pod asked meanwhile waits for them. */
-    public Uni<OpenCopies> manuscripts(Doi doi) {
+    public Uni<OpenCopies> manuscripts(Doi doi, String caller) {
         if (!oaLookup.configured()) {
             return Uni.createFrom().failure(ApiException.unavailable(OaLookupClient.NO_MAILTO, OaLookupClient.NO_MAILTO_RETRY_SECONDS));
         }
-        return inFlight.run(doi, () -> get(doi, turns -> oaLookup.record(doi, turns).map(record -> record.map(ManuscriptMapper::map)))
+        return inFlight.run(doi, caller, wanted -> get(doi, wanted, turns -> oaLookup.record(doi, turns).map(record -> record.map(ManuscriptMapper::map)))
                 .map(found -> found.orElseGet(OpenCopies::none)));
     }
 
