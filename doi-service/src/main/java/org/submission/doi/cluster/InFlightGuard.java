@@ -8,9 +8,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import org.submission.doi.config.DoiSettings.SameDoi;
-import org.submission.doi.metrics.DoiMetrics;
 import org.submission.doi.model.Doi;
 import org.submission.platform.error.ApiException;
 
@@ -38,14 +38,17 @@ public final class InFlightGuard {
     }
 
     private final Map<String, Flight<?>> inFlight = new ConcurrentHashMap<>();
-    private final String upstream;
     private final SameDoi sameDoi;
-    private final DoiMetrics metrics;
+    /** Told "joined" or "rejected" for each request that met the DOI in flight here (metrics). */
+    private final Consumer<String> met;
 
-    public InFlightGuard(String upstream, SameDoi sameDoi, DoiMetrics metrics) {
-        this.upstream = upstream;
+    public InFlightGuard(SameDoi sameDoi) {
+        this(sameDoi, outcome -> { });
+    }
+
+    public InFlightGuard(SameDoi sameDoi, Consumer<String> met) {
         this.sameDoi = sameDoi;
-        this.metrics = metrics;
+        this.met = met;
     }
 
     /**
@@ -58,7 +61,7 @@ public final class InFlightGuard {
             Flight<T> flight = new Flight<>();
             Flight<T> running = (Flight<T>) inFlight.putIfAbsent(doi.key(), flight);
             if (running != null) {
-                metrics.singleFlight(upstream, sameDoi == SameDoi.SHARE ? "joined" : "rejected");
+                met.accept(sameDoi == SameDoi.SHARE ? "joined" : "rejected");
                 return sameDoi == SameDoi.SHARE ? awaited(running) : Uni.createFrom().failure(alreadyActive(doi));
             }
             // nothing cancels this subscription: the callers below only wait for its outcome

@@ -41,7 +41,7 @@ public class Journals extends SingleFlight<RegistryWork> {
         this.journals = journals;
         this.cpu = cpu;
         this.mapper = mapper;
-        this.inFlight = new InFlightGuard(RegistryClient.NAME, settings.sameDoi(), metrics);
+        this.inFlight = new InFlightGuard(settings.sameDoi(), outcome -> metrics.singleFlight(RegistryClient.NAME, outcome));
     }
 
     /**

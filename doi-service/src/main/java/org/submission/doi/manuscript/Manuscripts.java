@@ -35,7 +35,7 @@ public class Manuscripts extends SingleFlight<OpenCopies> {
         super(OaLookupClient.NAME, oaLookup.pace(), SameDoi.SHARE, settings, coordination, shares, metrics, vertx);
         this.oaLookup = oaLookup;
         this.mapper = mapper;
-        this.inFlight = new InFlightGuard(OaLookupClient.NAME, SameDoi.SHARE, metrics);
+        this.inFlight = new InFlightGuard(SameDoi.SHARE, outcome -> metrics.singleFlight(OaLookupClient.NAME, outcome));
     }
 
     /** The copies answer without waiting for the other pods to see them: a pod asked meanwhile waits for them. */

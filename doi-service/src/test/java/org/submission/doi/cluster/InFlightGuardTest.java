@@ -2,7 +2,6 @@ package org.submission.doi.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.helpers.test.UniAssertSubscriber;
 import java.util.concurrent.CompletableFuture;
@@ -12,14 +11,13 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 import org.submission.doi.config.DoiSettings.SameDoi;
-import org.submission.doi.metrics.DoiMetrics;
 import org.submission.doi.model.Doi;
 import org.submission.platform.error.ApiException;
 
 class InFlightGuardTest {
 
-    private final InFlightGuard rejecting = new InFlightGuard("Crossref", SameDoi.REJECT, new DoiMetrics(new SimpleMeterRegistry()));
-    private final InFlightGuard sharing = new InFlightGuard("Unpaywall", SameDoi.SHARE, new DoiMetrics(new SimpleMeterRegistry()));
+    private final InFlightGuard rejecting = new InFlightGuard(SameDoi.REJECT);
+    private final InFlightGuard sharing = new InFlightGuard(SameDoi.SHARE);
     private final Doi doi = Doi.parse("10.1000/ABC").orElseThrow();
     private final Doi sameDoiOtherCase = Doi.parse("https://doi.org/10.1000/abc").orElseThrow();
     /** The running work's outcome, completed by the test. */

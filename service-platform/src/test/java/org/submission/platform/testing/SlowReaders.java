@@ -24,15 +24,20 @@ public final class SlowReaders implements AutoCloseable {
 
     /** {@code count} connections to {@code service}, the i-th sending a GET of {@code path.apply(i)}. */
     public static SlowReaders open(PackagedService service, int count, IntFunction<String> path) {
+        return open(service.port(), Requests.backendAuthorization(), count, path);
+    }
+
+    /** As {@link #open(PackagedService, int, IntFunction)}, to a service on {@code port} with that {@code Authorization}. */
+    public static SlowReaders open(int port, String authorization, int count, IntFunction<String> path) {
         SlowReaders readers = new SlowReaders();
         try {
             for (int i = 0; i < count; i++) {
                 Socket socket = new Socket();
                 readers.sockets.add(socket);
                 socket.setReceiveBufferSize(2048);
-                socket.connect(new InetSocketAddress("127.0.0.1", service.port()), 5_000);
+                socket.connect(new InetSocketAddress("127.0.0.1", port), 5_000);
                 socket.getOutputStream().write(("GET " + path.apply(i) + " HTTP/1.1\r\nHost: localhost\r\n"
-                        + "Authorization: " + Requests.backendAuthorization() + "\r\n"
+                        + "Authorization: " + authorization + "\r\n"
                         + "Cookie: XSRF-TOKEN=" + Requests.XSRF + "\r\nX-XSRF-TOKEN: " + Requests.XSRF + "\r\n\r\n")
                         .getBytes(StandardCharsets.ISO_8859_1));
             }

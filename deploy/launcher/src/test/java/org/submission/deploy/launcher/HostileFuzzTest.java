@@ -32,6 +32,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.submission.platform.testing.InventedMethods;
 import org.submission.platform.testing.LoopbackClient;
+import org.submission.platform.testing.SlowReaders;
 
 /**
  * Every hostile input of the second hostile review (README "Security"), in combination, sent to
@@ -143,6 +144,7 @@ class HostileFuzzTest {
             attacks.add(pool.submit(() -> floodOfNewDois(wave)));
             attacks.add(pool.submit(this::passwordGuesses));
             attacks.add(pool.submit(() -> hostileUpstreamAnswers(upstreams)));
+            attacks.add(pool.submit(() -> slowReadersOfLargeAnswers(upstreams)));
             AtomicBoolean hostile = new AtomicBoolean(true);
             Map<String, Future<List<Long>>> watching = new HashMap<>();
             for (String service : CACHED.keySet()) {
@@ -271,6 +273,20 @@ class HostileFuzzTest {
             }
         } finally {
             clients.shutdownNow();
+        }
+        return null;
+    }
+
+    /**
+     * 100 clients that ask for the largest registry work (20,000 authors) and never read it, for 20 s:
+     * the answers waiting to be written are held to the services' write budget (503 past it).
+     */
+    private Void slowReadersOfLargeAnswers(HostileUpstreamAnswers upstreams) throws Exception {
+        String large = upstreams.works().stream().filter(work -> work.endsWith("authors")).findFirst().orElseThrow();
+        check("doi-service", "the largest work", send(replica("doi-service"), "GET", "/doi/journal?doi=" + encode(large), null));
+        try (SlowReaders readers = SlowReaders.open(replica("doi-service").spec().port(), authorization, 100,
+                i -> "/doi/journal?doi=" + encode(large))) {
+            Thread.sleep(20_000);
         }
         return null;
     }
