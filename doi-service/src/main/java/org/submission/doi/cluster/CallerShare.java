@@ -1,6 +1,7 @@
 package org.submission.doi.cluster;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.submission.doi.config.DoiSettings;
@@ -21,6 +22,7 @@ public class CallerShare {
     private final int share;
     private final DoiMetrics metrics;
 
+    @Inject
     public CallerShare(DoiSettings settings, DoiMetrics metrics) {
         this(settings.callerShare(), metrics);
     }
