@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 import org.submission.platform.testing.PackagedService;
@@ -20,7 +21,8 @@ class ValidationUnderLoadIT {
 
     @Test
     void eightWorstCaseBlobsAtOnceLeaveTheServiceUpAndACachedSchemaAnswerFast() throws Exception {
-        try (PackagedService service = WorstCaseValidation.startService()) {
+        // every slot full is the worst case for memory: one caller may fill them all only with a share that large
+        try (PackagedService service = WorstCaseValidation.startService(Map.of("SCHEMA_SERVICE_VALIDATION_CALLER_SHARE", "2"))) {
             for (int i = 0; i < 20; i++) {
                 assertThat(service.get("/schemaservice?entityIds=10").statusCode()).isEqualTo(200);
             }
