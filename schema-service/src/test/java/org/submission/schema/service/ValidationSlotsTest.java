@@ -13,37 +13,36 @@ import org.junit.jupiter.api.Test;
 
 class ValidationSlotsTest {
 
+    /** Two slots, one per caller, with a slot taken by each of {@code holders}. */
+    private static ValidationSlots twoSlotsHeldBy(String... holders) {
+        ValidationSlots slots = new ValidationSlots(2, 1);
+        for (String holder : holders) {
+            assertThat(slots.take(holder)).isEqualTo(ADMITTED);
+        }
+        return slots;
+    }
+
     @Test
     void aCallerAtItsShareIsRefusedWhileAnotherCallerIsAdmitted() {
-        ValidationSlots slots = new ValidationSlots(2, 1);
+        ValidationSlots slots = twoSlotsHeldBy("flooder");
 
-        assertThat(slots.take("flooder")).isEqualTo(ADMITTED);
         assertThat(slots.take("flooder")).isEqualTo(CALLER_FULL);
         assertThat(slots.take("victim")).isEqualTo(ADMITTED);
     }
 
     @Test
     void aCallerWithinItsShareIsRefusedAsFullWhenOthersHoldEverySlot() {
-        ValidationSlots slots = new ValidationSlots(2, 1);
-        slots.take("a");
-        slots.take("b");
-
-        assertThat(slots.take("c")).isEqualTo(ALL_FULL);
+        assertThat(twoSlotsHeldBy("a", "b").take("c")).isEqualTo(ALL_FULL);
     }
 
     @Test
     void aCallerOverItsShareIsRefusedForItsOwnExcessEvenWhenEverySlotIsTaken() {
-        ValidationSlots slots = new ValidationSlots(2, 1);
-        slots.take("a");
-        slots.take("b");
-
-        assertThat(slots.take("a")).isEqualTo(CALLER_FULL);
+        assertThat(twoSlotsHeldBy("a", "b").take("a")).isEqualTo(CALLER_FULL);
     }
 
     @Test
     void aReleasedSlotAdmitsTheSameCallerAgain() {
-        ValidationSlots slots = new ValidationSlots(2, 1);
-        slots.take("a");
+        ValidationSlots slots = twoSlotsHeldBy("a");
         slots.release("a");
 
         assertThat(slots.take("a")).isEqualTo(ADMITTED);
@@ -63,8 +62,7 @@ class ValidationSlotsTest {
 
     @Test
     void releasingASlotNotHeldFailsInsteadOfFreeingSomeoneElsesSlot() {
-        ValidationSlots slots = new ValidationSlots(2, 1);
-        slots.take("a");
+        ValidationSlots slots = twoSlotsHeldBy("a");
 
         assertThatThrownBy(() -> slots.release("b")).isInstanceOf(IllegalStateException.class);
         assertThat(slots.heldBy("a")).isEqualTo(1);
