@@ -37,12 +37,12 @@ class OperationsTest {
 
     @ParameterizedTest(name = "{0} {1}")
     @CsvSource({
-            "get, /policy/policies, 200 400 401 404 405 503, query:submission query:explain",
-            "post, /policy/policies, 200 400 401 403 404 415 503, ''",
-            "get, /policy/repositories, 200 400 401 404 405 503, query:submission query:explain",
-            "post, /policy/repositories, 200 400 401 403 404 415 503, ''",
-            "get, /policy-service/policies, 200 400 401 404 405 503, query:submission query:explain",
-            "post, /policy-service/repositories, 200 400 401 403 404 415 503, ''"})
+            "get, /policy/policies, 200 400 401 404 405 429 503, query:submission query:explain",
+            "post, /policy/policies, 200 400 401 403 404 415 429 503, ''",
+            "get, /policy/repositories, 200 400 401 404 405 429 503, query:submission query:explain",
+            "post, /policy/repositories, 200 400 401 403 404 415 429 503, ''",
+            "get, /policy-service/policies, 200 400 401 404 405 429 503, query:submission query:explain",
+            "post, /policy-service/repositories, 200 400 401 403 404 415 429 503, ''"})
     void theOpenApiDocumentDescribesEveryAnswer(String method, String path, String statuses, String parameters) {
         OpenApiDocument document = OpenApiDocument.served();
 

@@ -99,7 +99,7 @@ public class SchemaResource {
     @APIResponse(responseCode = "409", description = CONFLICT)
     @APIResponse(responseCode = "415", description = "The body is not sent as application/json")
     @APIResponse(responseCode = "429", description = "The caller already has as many validations under way as one caller"
-            + " may; retry after the seconds of the Retry-After header")
+            + " may, or too many failed authentications came from the caller's address; retry after Retry-After (seconds)")
     @APIResponse(responseCode = "503", description = UNAVAILABLE + "; or more validations at once than the service runs")
     public Uni<ValidationReportBody> validate(@Parameter(description = IDS, required = true, example = "10") @QueryParam("entityIds") List<String> entityIds,
                                           byte[] body, @Context SecurityContext security) {

@@ -14,6 +14,8 @@ package org.submission.platform.http;
  *   <li>{@link #ALIAS}: reroute an alias path to its canonical path, which runs the steps above
  *       again (the screen passes a rerouted request, screened as it came);</li>
  *   <li>{@link #FAILURES}: every failure the HTTP layer raises answers in JSON;</li>
+ *   <li>{@link #AUTH_THROTTLE}: refuse the credentials of a client address that failed to
+ *       authenticate too often (429), before they are looked at;</li>
  *   <li>{@link #XSRF_COOKIE}: issue the XSRF cookie to a caller that has none.</li>
  * </ol>
  * Authentication and the XSRF check come after these, on the resource the request was routed to.
@@ -26,6 +28,7 @@ public final class RouteOrder {
     public static final int QUERY = -1100;
     public static final int ALIAS = -1050;
     public static final int FAILURES = -1000;
+    public static final int AUTH_THROTTLE = -950;
     public static final int XSRF_COOKIE = -900;
 
     private RouteOrder() {

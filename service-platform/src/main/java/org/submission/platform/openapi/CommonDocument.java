@@ -19,7 +19,8 @@ import org.eclipse.microprofile.openapi.models.security.SecurityScheme;
  * so the document requires the one security scheme the service declares
  * ({@code quarkus.smallrye-openapi.security-scheme}), for the alias paths ({@link AliasPaths}) too;
  * Quarkus's own marking of secured operations is off (it would add a 403 that the schema and
- * policy endpoints never answer).
+ * policy endpoints never answer). Every operation that may answer 401 may also answer 429 to an
+ * address under a penalty for failed authentications ({@code FailedAuthentications}).
  */
 @OpenApiFilter(OpenApiFilter.RunStage.BOTH)
 public class CommonDocument implements OASFilter {
@@ -44,6 +45,12 @@ public class CommonDocument implements OASFilter {
             openAPI.addSecurityRequirement(OASFactory.createSecurityRequirement().addScheme(schemes.keySet().iterator().next()));
         }
         for (PathItem path : openAPI.getPaths().getPathItems().values()) {
+            path.getOperations().values().stream()
+                    .filter(operation -> operation.getResponses() != null && operation.getResponses().hasAPIResponse("401")
+                            && !operation.getResponses().hasAPIResponse("429"))
+                    .forEach(operation -> operation.getResponses().addAPIResponse("429", OASFactory.createAPIResponse()
+                            .description("Too many failed authentications from the caller's address: its credentials are "
+                                    + "refused until Retry-After (seconds)")));
             path.getOperations().values().stream()
                     .filter(operation -> operation.getResponses() != null && operation.getResponses().getAPIResponses() != null)
                     .flatMap(operation -> operation.getResponses().getAPIResponses().entrySet().stream())

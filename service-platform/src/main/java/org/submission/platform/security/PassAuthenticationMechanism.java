@@ -30,9 +30,11 @@ import java.util.Set;
 public class PassAuthenticationMechanism implements HttpAuthenticationMechanism {
 
     private final ProxySettings proxy;
+    private final FailedAuthentications failures;
 
-    public PassAuthenticationMechanism(ProxySettings proxy) {
+    public PassAuthenticationMechanism(ProxySettings proxy, FailedAuthentications failures) {
         this.proxy = proxy;
+        this.failures = failures;
     }
 
     @Override
@@ -49,21 +51,28 @@ public class PassAuthenticationMechanism implements HttpAuthenticationMechanism 
         try {
             decoded = new String(Base64.getDecoder().decode(authorization.substring(6).trim()), StandardCharsets.UTF_8);
         } catch (IllegalArgumentException e) {
+            failures.basicFailed(context);
             return Uni.createFrom().failure(new AuthenticationFailedException());
         }
         int colon = decoded.indexOf(':');
         if (colon < 0) {
+            failures.basicFailed(context);
             return Uni.createFrom().failure(new AuthenticationFailedException());
         }
         UsernamePasswordAuthenticationRequest request = new UsernamePasswordAuthenticationRequest(
                 decoded.substring(0, colon), new PasswordCredential(decoded.substring(colon + 1).toCharArray()));
         HttpSecurityUtils.setRoutingContextAttribute(request, context);
-        return identityProviderManager.authenticate(request);
+        return identityProviderManager.authenticate(request)
+                .onFailure(AuthenticationFailedException.class).invoke(() -> failures.basicFailed(context));
     }
 
     private SecurityIdentity fromProxy(RoutingContext context) {
-        if (!proxy.auth() || proxy.secret().isEmpty()
-                || !Secrets.same(context.request().getHeader(proxy.secretHeader()), proxy.secret().get())) {
+        String secret = context.request().getHeader(proxy.secretHeader());
+        if (!proxy.auth() || proxy.secret().isEmpty() || secret == null) {
+            return null;
+        }
+        if (!Secrets.same(secret, proxy.secret().get())) {
+            failures.proxySecretFailed(context);
             return null;
         }
         String principal = context.request().getHeader(proxy.userHeader());

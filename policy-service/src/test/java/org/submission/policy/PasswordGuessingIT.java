@@ -1,0 +1,54 @@
+package org.submission.policy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.submission.platform.testing.FreshDatabase;
+import org.submission.platform.testing.LoopbackClient;
+import org.submission.platform.testing.PackagedService;
+import org.submission.platform.testing.Requests;
+
+/**
+ * A password guesser on one keep-alive connection against the packaged service under the images' JVM
+ * options, while the backend account calls from another address. One service stands for the three:
+ * the throttle is the platform's, before any code of the service's own runs.
+ */
+class PasswordGuessingIT {
+
+    private static final String PATH = "/policy/policies?submission=60";
+
+    @Test
+    void aGuesserGetsFiveGuessesWhileTheBackendFromAnotherAddressIsAnswered() throws Exception {
+        Map<String, String> settings = new HashMap<>(FreshDatabase.create().settings());
+        settings.put("SUBMISSION_SEED_DEMO", "true");
+        try (PackagedService service = PackagedService.start(settings).awaitReady(Duration.ofSeconds(90));
+             LoopbackClient guesser = new LoopbackClient("127.0.0.2", service.port());
+             LoopbackClient backend = new LoopbackClient("127.0.0.3", service.port())) {
+            int attempts = 0;
+            int evaluated = 0;
+            long start = System.nanoTime();
+            while (System.nanoTime() - start < 3_000_000_000L) {
+                String guess = Base64.getEncoder().encodeToString(("backend:guess-" + attempts).getBytes(StandardCharsets.UTF_8));
+                evaluated += guesser.get(PATH, "Authorization: Basic " + guess).status() == 401 ? 1 : 0;
+                attempts++;
+            }
+            double seconds = (System.nanoTime() - start) / 1e9;
+            int backendStatus = backend.get(PATH, "Authorization: " + Requests.backendAuthorization()).status();
+            System.out.printf("PasswordGuessingIT: a guesser on one keep-alive connection to the packaged policy service: "
+                    + "%d attempts in %.1f s (%.0f/s), %d guesses evaluated; the backend from another address: %d%n",
+                    attempts, seconds, attempts / seconds, evaluated, backendStatus);
+
+            assertThat(evaluated).isEqualTo(5);
+            assertThat(backendStatus).isEqualTo(200);
+            assertThat(service.get("/q/metrics").body().lines()
+                    .filter(line -> line.startsWith("submission_auth_failures_total{") && line.contains("credential=\"basic\"")))
+                    .singleElement().asString().endsWith(" 5.0");
+            assertThat(service.log()).contains("Failed authentications from 127.0.0.2").doesNotContain("guess-");
+        }
+    }
+}
