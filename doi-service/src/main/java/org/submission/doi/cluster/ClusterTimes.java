@@ -11,7 +11,7 @@ import org.submission.doi.config.DoiSettings;
  * @param defaultSpacingMillis the spacing of DOI_UPSTREAM_DEFAULT_RATE with the margin; 0: no rate
  */
 record ClusterTimes(Duration ttl, Duration notFoundTtl, long leaseMillis, double margin, long defaultSpacingMillis,
-                   long maxWaitMillis, Duration coordinationTimeout) {
+                   long maxWaitMillis, long maxSpacingMillis, Duration coordinationTimeout) {
 
     /** The longest lease: a pod that dies mid-lookup blocks its DOI at most this long. */
     static final long MAX_LEASE_MILLIS = 30_000;
@@ -24,12 +24,13 @@ record ClusterTimes(Duration ttl, Duration notFoundTtl, long leaseMillis, double
         return new ClusterTimes(ttl, notFound.isNegative() ? Duration.ZERO : notFound.compareTo(ttl) > 0 ? ttl : notFound,
                 Math.max(1, Math.min(MAX_LEASE_MILLIS, settings.leaseTimeout().toMillis())), margin,
                 rate <= 0 ? 0 : (long) Math.ceil(1000 * margin / rate),
-                Math.max(0, settings.upstream().rateWait().toMillis()), settings.coordinationTimeout());
+                Math.max(0, settings.upstream().rateWait().toMillis()), Math.max(1, settings.upstream().maxSpacing().toMillis()),
+                settings.coordinationTimeout());
     }
 
-    /** An announced spacing as the pods keep it: widened by the margin; null stays null. */
+    /** An announced spacing as the pods keep it: widened by the margin, at most the widest allowed; null stays null. */
     Long widened(Long announcedMillis) {
-        return announcedMillis == null ? null : (long) Math.ceil(announcedMillis * margin);
+        return announcedMillis == null ? null : Math.min(maxSpacingMillis, (long) Math.ceil(announcedMillis * margin));
     }
 
     /**

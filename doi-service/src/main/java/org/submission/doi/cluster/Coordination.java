@@ -113,9 +113,18 @@ public class Coordination {
                 .replaceWithVoid();
     }
 
-    /** Deletes expired answers and dead leases, and the answers past {@code maxRows}; the rows deleted. */
-    Uni<Long> purge(long maxRows) {
-        return pool.preparedQuery("SELECT doi_purge($1)").execute(Tuple.of(maxRows))
+    /**
+     * Deletes expired answers and dead leases, and the answers past {@code maxRows} or past
+     * {@code maxBytes} of bodies, the closest to expiry first; the rows deleted.
+     */
+    Uni<Long> purge(long maxRows, long maxBytes) {
+        return pool.preparedQuery("SELECT doi_purge($1, $2)").execute(Tuple.of(maxRows, maxBytes))
+                .map(rows -> rows.iterator().next().getLong(0));
+    }
+
+    /** The bytes of answer bodies in the shared cache (their lengths are read without reading them). */
+    Uni<Long> sharedBytes() {
+        return pool.preparedQuery("SELECT coalesce(sum(octet_length(body)), 0) FROM doi_answer").execute()
                 .map(rows -> rows.iterator().next().getLong(0));
     }
 

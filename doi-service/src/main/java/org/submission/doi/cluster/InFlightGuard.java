@@ -6,8 +6,10 @@ import io.vertx.core.Vertx;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
-import java.util.function.Supplier;
+import java.util.function.Function;
 import org.submission.doi.config.DoiSettings.SameDoi;
 import org.submission.doi.model.Doi;
 import org.submission.platform.error.ApiException;
@@ -20,10 +22,22 @@ import org.submission.platform.error.ApiException;
  * work ends in any way, before its outcome reaches the callers. A request for a DOI in flight is
  * refused with 429 ({@link SameDoi#REJECT}) or waits for the same outcome ({@link SameDoi#SHARE}).
  * This is the first level, per pod; {@link SingleFlight} below it does the same across pods.
+ * A lookup that every waiting client has left is told so ({@code wanted}), and makes no call
+ * when its turn comes.
  */
 public final class InFlightGuard {
 
-    private final Map<String, CompletableFuture<?>> inFlight = new ConcurrentHashMap<>();
+    /** One DOI's work under way: its outcome, and how many clients wait for it. */
+    private static final class Flight<T> {
+        final CompletableFuture<T> outcome = new CompletableFuture<>();
+        final AtomicInteger waiting = new AtomicInteger();
+
+        boolean wanted() {
+            return waiting.get() > 0;
+        }
+    }
+
+    private final Map<String, Flight<?>> inFlight = new ConcurrentHashMap<>();
     private final SameDoi sameDoi;
     /** Told "joined" or "rejected" for each request that met the DOI in flight here (metrics). */
     private final Consumer<String> met;
@@ -37,21 +51,24 @@ public final class InFlightGuard {
         this.met = met;
     }
 
-    /** The work's outcome, or that of the work already running for the DOI, or 429. */
+    /**
+     * The work's outcome, or that of the work already running for the DOI, or 429. The work is
+     * given whether any client still waits for it.
+     */
     @SuppressWarnings("unchecked")
-    public <T> Uni<T> run(Doi doi, Supplier<Uni<T>> work) {
+    public <T> Uni<T> run(Doi doi, Function<BooleanSupplier, Uni<T>> work) {
         return Uni.createFrom().deferred(() -> {
-            CompletableFuture<T> outcome = new CompletableFuture<>();
-            CompletableFuture<T> running = (CompletableFuture<T>) inFlight.putIfAbsent(doi.key(), outcome);
+            Flight<T> flight = new Flight<>();
+            Flight<T> running = (Flight<T>) inFlight.putIfAbsent(doi.key(), flight);
             if (running != null) {
                 met.accept(sameDoi == SameDoi.SHARE ? "joined" : "rejected");
                 return sameDoi == SameDoi.SHARE ? awaited(running) : Uni.createFrom().failure(alreadyActive(doi));
             }
             // nothing cancels this subscription: the callers below only wait for its outcome
-            Uni.createFrom().deferred(work::get)
-                    .onTermination().invoke(() -> inFlight.remove(doi.key(), outcome))
-                    .subscribe().with(outcome::complete, outcome::completeExceptionally);
-            return awaited(outcome);
+            Uni.createFrom().deferred(() -> work.apply(flight::wanted))
+                    .onTermination().invoke(() -> inFlight.remove(doi.key(), flight))
+                    .subscribe().with(flight.outcome::complete, flight.outcome::completeExceptionally);
+            return awaited(flight);
         });
     }
 
@@ -65,8 +82,8 @@ public final class InFlightGuard {
      * outcome is handed over on the caller's own Vert.x context, which may not be the one the
      * work runs on.
      */
-    private static <T> Uni<T> awaited(CompletableFuture<T> outcome) {
-        Uni<T> answer = Uni.createFrom().emitter(emitter -> outcome.whenComplete((item, failure) -> {
+    private static <T> Uni<T> awaited(Flight<T> flight) {
+        Uni<T> answer = Uni.createFrom().emitter(emitter -> flight.outcome.whenComplete((item, failure) -> {
             if (failure == null) {
                 emitter.complete(item);
             } else {
@@ -74,7 +91,9 @@ public final class InFlightGuard {
             }
         }));
         Context caller = Vertx.currentContext();
-        return caller == null ? answer : answer.emitOn(task -> caller.runOnContext(ignored -> task.run()));
+        Uni<T> handed = caller == null ? answer : answer.emitOn(task -> caller.runOnContext(ignored -> task.run()));
+        return handed.onSubscription().invoke(flight.waiting::incrementAndGet)
+                .onTermination().invoke(flight.waiting::decrementAndGet);
     }
 
     static ApiException alreadyActive(Doi doi) {

@@ -2,6 +2,7 @@ package org.submission.doi.cluster;
 
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.Vertx;
+import java.util.function.BooleanSupplier;
 import org.submission.doi.metrics.DoiMetrics;
 import org.submission.doi.upstream.UpstreamPace;
 import org.submission.doi.upstream.UpstreamTurns;
@@ -23,12 +24,13 @@ final class RateTurns implements UpstreamTurns {
     private final Refusals refusals;
     private final DoiMetrics metrics;
     private final Vertx vertx;
+    private final BooleanSupplier wanted;
     /** The first turn, taken with the lease, is still to be used. */
     private volatile boolean firstTaken;
     private volatile long currentUntil = Long.MAX_VALUE;
 
     RateTurns(String upstream, UpstreamPace pace, Coordination coordination, ClusterTimes times,
-            Refusals refusals, DoiMetrics metrics, Vertx vertx) {
+            Refusals refusals, DoiMetrics metrics, Vertx vertx, BooleanSupplier wanted) {
         this.upstream = upstream;
         this.pace = pace;
         this.coordination = coordination;
@@ -36,6 +38,7 @@ final class RateTurns implements UpstreamTurns {
         this.refusals = refusals;
         this.metrics = metrics;
         this.vertx = vertx;
+        this.wanted = wanted;
     }
 
     /** Waits for the first turn, which {@code doi_lookup_begin} gave in {@code millis}. */
@@ -49,6 +52,9 @@ final class RateTurns implements UpstreamTurns {
         if (firstTaken) {
             firstTaken = false;
             return Uni.createFrom().voidItem();
+        }
+        if (!wanted.getAsBoolean()) {
+            return Uni.createFrom().failure(abandoned());
         }
         Long spacing = pace.spacingToPublish();
         Long pause = pace.takePauseToPublish();
@@ -64,7 +70,7 @@ final class RateTurns implements UpstreamTurns {
                 .chain(turn -> {
                     pace.published(spacing);
                     return switch (turn.state()) {
-                        case PAUSED -> Uni.createFrom().<Void>failure(refusals.pausedElsewhere(turn.millis()));
+                        case PAUSED -> Uni.createFrom().<Void>failure(refusals.paused(turn.millis()));
                         case RATE -> Uni.createFrom().<Void>failure(refusals.noTurn(turn.millis()));
                         default -> waitFor(turn.millis(), turn.spacingMillis(), System.nanoTime());
                     };
@@ -77,12 +83,18 @@ final class RateTurns implements UpstreamTurns {
     }
 
     private Uni<Void> waitFor(long millis, long spacingMillis, long now) {
+        pace.inEffect(spacingMillis);
         if (millis > 0) {
             metrics.rateWait(upstream, millis);
         }
         currentUntil = spacingMillis <= 0 ? Long.MAX_VALUE
                 : now + (millis + times.slackMillis(spacingMillis)) * 1_000_000L;
         return after(vertx, millis);
+    }
+
+    /** No client waits for the call any more: no turn is taken for it. Nobody reads this answer. */
+    static ApiException abandoned() {
+        return ApiException.unavailable("Every client waiting for this lookup has left.", 1);
     }
 
     /** Waits on a Vert.x timer, so that what follows runs on the same context and no thread sleeps. */

@@ -4,7 +4,6 @@ import io.quarkus.logging.Log;
 import io.smallrye.mutiny.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import org.submission.doi.metrics.DoiMetrics;
-import org.submission.doi.upstream.UpstreamPace;
 import org.submission.platform.error.ApiException;
 import org.submission.platform.error.DatabaseOutage;
 
@@ -24,19 +23,11 @@ final class Refusals {
 
     private final AtomicLong lastWarning = new AtomicLong();
     private final String upstream;
-    private final UpstreamPace pace;
     private final DoiMetrics metrics;
 
-    Refusals(String upstream, UpstreamPace pace, DoiMetrics metrics) {
+    Refusals(String upstream, DoiMetrics metrics) {
         this.upstream = upstream;
-        this.pace = pace;
         this.metrics = metrics;
-    }
-
-    /** A pause learnt from another pod (the database) is kept here too. */
-    ApiException pausedElsewhere(long millis) {
-        pace.pauseFor(millis);
-        return paused(millis);
     }
 
     ApiException paused(long millis) {

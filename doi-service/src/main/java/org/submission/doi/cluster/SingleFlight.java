@@ -5,6 +5,7 @@ import io.smallrye.mutiny.Uni;
 import io.vertx.core.Vertx;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import org.submission.doi.config.DoiSettings.SameDoi;
 import org.submission.doi.config.DoiSettings;
@@ -41,9 +42,10 @@ public abstract class SingleFlight<T> {
     private final Refusals refusals;
     private final DoiMetrics metrics;
     private final Vertx vertx;
+    private final CallerShare shares;
 
     protected SingleFlight(String upstream, UpstreamPace pace, SameDoi sameDoi, DoiSettings settings,
-            Coordination coordination, DoiMetrics metrics, Vertx vertx) {
+            Coordination coordination, CallerShare shares, DoiMetrics metrics, Vertx vertx) {
         this.upstream = upstream;
         this.pace = pace;
         this.sameDoi = sameDoi;
@@ -52,7 +54,8 @@ public abstract class SingleFlight<T> {
         this.times = ClusterTimes.of(settings);
         this.metrics = metrics;
         this.vertx = vertx;
-        this.refusals = new Refusals(upstream, pace, metrics);
+        this.shares = shares;
+        this.refusals = new Refusals(upstream, metrics);
         this.after = new AfterCall<>(upstream, pace, this::encode, memory, refusals, coordination, times, metrics);
     }
 
@@ -74,8 +77,12 @@ public abstract class SingleFlight<T> {
         return coordination.settled(upstream, doi.key());
     }
 
-    /** The answer (empty: the upstream does not know the DOI), from a cache or from {@code call}. */
-    protected Uni<Optional<T>> get(Doi doi, Function<UpstreamTurns, Uni<Optional<T>>> call) {
+    /**
+     * The answer (empty: the upstream does not know the DOI), from a cache or from {@code call};
+     * past this pod's memory it takes one of the {@code caller}'s share until it ends. No call is
+     * made, and no further turn taken, once nobody {@code wanted} the answer.
+     */
+    protected Uni<Optional<T>> get(Doi doi, String caller, BooleanSupplier wanted, Function<UpstreamTurns, Uni<Optional<T>>> call) {
         return Uni.createFrom().deferred(() -> {
             Optional<T> kept = memory.get(doi.key());
             metrics.cache(upstream, "memory", kept != null);
@@ -86,11 +93,17 @@ public abstract class SingleFlight<T> {
             if (paused > 0) {
                 return Uni.createFrom().failure(refusals.paused(paused));
             }
-            return shared(doi, call, System.currentTimeMillis() + times.leaseMillis() + 1000, FIRST_POLL_MILLIS);
+            ApiException overShare = shares.take(caller);
+            if (overShare != null) {
+                return Uni.createFrom().failure(overShare);
+            }
+            return shared(doi, wanted, call, System.currentTimeMillis() + times.leaseMillis() + 1000, FIRST_POLL_MILLIS)
+                    .onTermination().invoke(() -> shares.giveBack(caller));
         });
     }
 
-    private Uni<Optional<T>> shared(Doi doi, Function<UpstreamTurns, Uni<Optional<T>>> call, long giveUpAt, long poll) {
+    private Uni<Optional<T>> shared(Doi doi, BooleanSupplier wanted, Function<UpstreamTurns, Uni<Optional<T>>> call,
+            long giveUpAt, long poll) {
         return coordination.begin(upstream, doi.key(), times.leaseMillis(), times.defaultSpacingMillis(), times.maxWaitMillis())
                 .ifNoItem().after(times.coordinationTimeout()).fail()
                 .onItemOrFailure().transformToUni((begin, failure) -> {
@@ -104,13 +117,14 @@ public abstract class SingleFlight<T> {
                     return switch (begin.state()) {
                         case CACHED -> cached(doi, begin).map(answer -> Uni.createFrom().item(answer))
                                 .orElseGet(() -> after.called(doi, Uni.createFrom().deferred(() -> call.apply(UpstreamTurns.NONE)), true));
-                        case BUSY -> busy(doi, call, giveUpAt, poll);
-                        case PAUSED -> Uni.createFrom().failure(refusals.pausedElsewhere(begin.millis()));
+                        case BUSY -> busy(doi, wanted, call, giveUpAt, poll);
+                        case PAUSED -> Uni.createFrom().failure(refusals.paused(begin.millis()));
                         case RATE -> Uni.createFrom().failure(refusals.noTurn(begin.millis()));
                         case GO -> {
-                            RateTurns turns = new RateTurns(upstream, pace, coordination, times, refusals, metrics, vertx);
+                            RateTurns turns = new RateTurns(upstream, pace, coordination, times, refusals, metrics, vertx, wanted);
                             yield turns.first(begin.millis(), begin.spacingMillis())
-                                    .chain(() -> after.called(doi, Uni.createFrom().deferred(() -> call.apply(turns)), true));
+                                    .chain(() -> after.called(doi, Uni.createFrom().deferred(() -> wanted.getAsBoolean()
+                                            ? call.apply(turns) : Uni.createFrom().failure(RateTurns.abandoned())), true));
                         }
                     };
                 });
@@ -130,7 +144,8 @@ public abstract class SingleFlight<T> {
         return after.called(doi, Uni.createFrom().deferred(() -> call.apply(UpstreamTurns.NONE)), false);
     }
 
-    private Uni<Optional<T>> busy(Doi doi, Function<UpstreamTurns, Uni<Optional<T>>> call, long giveUpAt, long poll) {
+    private Uni<Optional<T>> busy(Doi doi, BooleanSupplier wanted, Function<UpstreamTurns, Uni<Optional<T>>> call,
+            long giveUpAt, long poll) {
         if (sameDoi == SameDoi.REJECT) {
             metrics.singleFlight(upstream, "rejected");
             return Uni.createFrom().failure(InFlightGuard.alreadyActive(doi));
@@ -143,7 +158,7 @@ public abstract class SingleFlight<T> {
                     + " is taking too long. Try again later.", 1));
         }
         // the other pod's answer lands in the shared cache; if it fails or dies, the lease comes free here
-        return RateTurns.after(vertx, poll).chain(() -> shared(doi, call, giveUpAt, Math.min(LAST_POLL_MILLIS, poll * 2)));
+        return RateTurns.after(vertx, poll).chain(() -> shared(doi, wanted, call, giveUpAt, Math.min(LAST_POLL_MILLIS, poll * 2)));
     }
 
     /** The shared cache's answer; empty when its row cannot be read back (then the upstream is asked). */

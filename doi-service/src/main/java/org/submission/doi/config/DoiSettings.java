@@ -52,6 +52,14 @@ public interface DoiSettings {
     @WithDefault("2s")
     Duration coordinationTimeout();
 
+    /**
+     * Lookups past its memory one caller (an account, or a person through the proxy) may have under
+     * way on one pod, each counting until it ends; past it, 429 at once. Bounds the turns under an
+     * upstream's rate that one caller can book ahead of everyone else.
+     */
+    @WithDefault("8")
+    int callerShare();
+
     /** What a /doi/journal request for a DOI already in flight gets (DOI_SERVICE_SAME_DOI). */
     @WithDefault("reject")
     SameDoi sameDoi();
@@ -136,6 +144,18 @@ public interface DoiSettings {
         /** The longest a request waits for its turn under the rate; past it 503 with Retry-After. */
         @WithDefault("5s")
         Duration rateWait();
+
+        /**
+         * The widest spacing between calls an announced rate may set, the margin included: the
+         * registry announces 50 or 10 calls per second, and a hostile or mistaken announcement of
+         * one call per hour must not stop every lookup.
+         */
+        @WithDefault("2s")
+        Duration maxSpacing();
+
+        /** The longest pause an upstream's Retry-After may set (a 429, or a 503 with Retry-After). */
+        @WithDefault("1h")
+        Duration maxPause();
     }
 
     interface CircuitBreaker {
@@ -171,6 +191,11 @@ public interface DoiSettings {
         /** Rows of the answer table shared by all pods (both upstreams together). */
         @WithDefault("50000")
         long sharedMaxRows();
+
+        /** Bytes of answer bodies in that table (both upstreams together); soft between two purges. */
+        @WithDefault("256M")
+        @WithConverter(MemorySizeConverter.class)
+        MemorySize sharedMaxBytes();
 
         /** How often a pod purges expired and excess rows from that table. */
         @WithDefault("1m")

@@ -2,11 +2,13 @@ package org.submission.doi.health;
 
 import io.smallrye.faulttolerance.api.CircuitBreakerState;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Instant;
 import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.Readiness;
 import org.submission.doi.upstream.OaLookupClient;
 import org.submission.doi.upstream.RegistryClient;
+import org.submission.doi.upstream.UpstreamPace;
 
 /**
  * Reports whether the upstreams are currently considered reachable (their circuit breakers), and
@@ -30,9 +32,19 @@ public class UpstreamCircuits implements HealthCheck {
     public HealthCheckResponse call() {
         return HealthCheckResponse.named("upstreams").up()
                 .withData(RegistryClient.NAME, describe(registry.circuitState()))
+                .withData(RegistryClient.NAME + " pace", describe(registry.pace()))
                 .withData(OaLookupClient.NAME, oaLookup.configured() ? describe(oaLookup.circuitState())
                         : "not called: DOI_SERVICE_MAILTO is not set (it needs an email on every call); /doi/manuscript answers 503")
+                .withData(OaLookupClient.NAME + " pace", describe(oaLookup.pace()))
                 .build();
+    }
+
+    /** What this pod has learnt of the upstream's pace (what the pods keep in doi_upstream, as it last saw it). */
+    private static String describe(UpstreamPace pace) {
+        long spacing = pace.inEffectMillis();
+        long paused = pace.pausedFor();
+        return (spacing > 0 ? "calls spaced " + spacing + " ms" : "no rate to keep")
+                + (paused > 0 ? "; paused until " + Instant.ofEpochMilli(pace.pausedUntil()) : "");
     }
 
     private static String describe(CircuitBreakerState state) {

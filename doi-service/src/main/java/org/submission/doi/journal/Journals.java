@@ -5,6 +5,7 @@ import io.smallrye.mutiny.Uni;
 import io.vertx.core.Vertx;
 import jakarta.inject.Singleton;
 import java.util.Optional;
+import org.submission.doi.cluster.CallerShare;
 import org.submission.doi.cluster.Coordination;
 import org.submission.doi.cluster.InFlightGuard;
 import org.submission.doi.cluster.SingleFlight;
@@ -34,8 +35,8 @@ public class Journals extends SingleFlight<RegistryWork> {
     private final InFlightGuard inFlight;
 
     Journals(RegistryClient registry, JournalService journals, CpuWork cpu, ObjectMapper mapper, DoiSettings settings,
-            Coordination coordination, DoiMetrics metrics, Vertx vertx) {
-        super(RegistryClient.NAME, registry.pace(), settings.sameDoi(), settings, coordination, metrics, vertx);
+            Coordination coordination, CallerShare shares, DoiMetrics metrics, Vertx vertx) {
+        super(RegistryClient.NAME, registry.pace(), settings.sameDoi(), settings, coordination, shares, metrics, vertx);
         this.registry = registry;
         this.journals = journals;
         this.cpu = cpu;
@@ -48,8 +49,8 @@ public class Journals extends SingleFlight<RegistryWork> {
      * The answer waits until the other pods can see the registry's answer too (it runs beside the
      * find-or-create), so that a client answered never meets this DOI's lease on another pod.
      */
-    public Uni<Found> journal(Doi doi) {
-        return inFlight.run(doi, () -> get(doi, turns -> registry.work(doi, turns)
+    public Uni<Found> journal(Doi doi, String caller) {
+        return inFlight.run(doi, wanted -> get(doi, caller, wanted, turns -> registry.work(doi, turns)
                         .chain(found -> found.isEmpty() ? Uni.createFrom().item(Optional.<RegistryWork>empty())
                                 : cpu.run(() -> Optional.of(RegistryWork.of(found.get(), mapper)))))
                 .map(found -> found.orElseThrow(() -> ApiException.notFound(

@@ -1,6 +1,8 @@
 package org.submission.doi.metrics;
 
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -9,6 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongSupplier;
 
 /**
  * The DOI service's own meters (deploy/README.md, "Metrics and alerts"). Every tag takes a value
@@ -31,6 +34,7 @@ public class DoiMetrics {
     private final Map<String, Counter> counters = new ConcurrentHashMap<>();
     private final Map<String, Timer> rateWaits = new ConcurrentHashMap<>();
     private final Counter coordinationFailures;
+    private final Counter callerRefusals;
 
     public DoiMetrics(MeterRegistry registry) {
         this.registry = registry;
@@ -48,10 +52,39 @@ public class DoiMetrics {
             pauseCounter(upstream);
             rateWait(upstream);
         }
+        this.callerRefusals = Counter.builder("submission.caller.refusals").tag("share", "lookups")
+                .description("Requests refused (429) because their caller had its share under way").register(registry);
         this.coordinationFailures = Counter.builder("doi.coordination.failures")
                 .description("Statements coordinating the pods through PostgreSQL that failed or took too long;"
                         + " the request was answered 503 without an upstream call (or, without the coordination tables,"
                         + " the pod went on alone)").register(registry);
+    }
+
+    /**
+     * What this pod has learnt of an upstream's pace: the spacing between calls in effect, the end
+     * of a pause it asked for, and the announcements it could not read as values in range.
+     */
+    public void pace(String upstream, LongSupplier spacingMillis, LongSupplier pausedUntilMillis, LongSupplier ignored) {
+        Gauge.builder("doi.upstream.spacing", () -> spacingMillis.getAsLong() / 1000.0).baseUnit("seconds")
+                .description("Spacing between two calls to the upstream in effect across the pods, as this pod last learnt it (0: no rate)")
+                .tag("upstream", upstream).register(registry);
+        Gauge.builder("doi.upstream.paused.until", () -> pausedUntilMillis.getAsLong() / 1000.0)
+                .description("Epoch seconds until which the upstream asked for a pause (past: not paused)")
+                .tag("upstream", upstream).register(registry);
+        FunctionCounter.builder("doi.upstream.announcements.ignored", ignored, LongSupplier::getAsLong)
+                .description("Rate announcements (X-Rate-Limit-*) that could not be read as values in range and were ignored")
+                .tag("upstream", upstream).register(registry);
+    }
+
+    /** A request refused because its caller had its share of requests under way on this pod. */
+    public void callerRefusal() {
+        callerRefusals.increment();
+    }
+
+    /** The bytes of answer bodies in the shared cache, as this pod last read them. */
+    public void sharedCache(LongSupplier bytes) {
+        Gauge.builder("doi.shared.cache", bytes::getAsLong).baseUnit("bytes")
+                .description("Bytes of answer bodies in the answer cache shared by the pods (PostgreSQL)").register(registry);
     }
 
     /** Records one upstream call (retry included) and how long it took. */

@@ -1,6 +1,7 @@
 package org.submission.doi.rest;
 
 import io.quarkus.security.Authenticated;
+import io.quarkus.security.identity.SecurityIdentity;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -31,10 +32,12 @@ public class DoiResource {
 
     private final Journals journals;
     private final Manuscripts manuscripts;
+    private final SecurityIdentity caller;
 
-    public DoiResource(Journals journals, Manuscripts manuscripts) {
+    public DoiResource(Journals journals, Manuscripts manuscripts, SecurityIdentity caller) {
         this.journals = journals;
         this.manuscripts = manuscripts;
+        this.caller = caller;
     }
 
     @GET
@@ -57,14 +60,14 @@ public class DoiResource {
     @APIResponse(responseCode = "403", description = "Missing or mismatched X-XSRF-TOKEN header", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     @APIResponse(responseCode = "404", description = "The registry does not know the DOI", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     @APIResponse(responseCode = "422", description = "The work names no journal to find or create (a book chapter, for example)", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
-    @APIResponse(responseCode = "429", description = "A request for the same DOI is already being processed (DOI_SERVICE_SAME_DOI=reject, the default); header Retry-After: 1", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @APIResponse(responseCode = "429", description = "A request for the same DOI is already being processed (DOI_SERVICE_SAME_DOI=reject, the default), or the caller has its share of requests under way (DOI_CALLER_SHARE); header Retry-After: 1", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     @APIResponse(responseCode = "502", description = "The registry failed, answered an error, or sent no JSON object (or one nested deeper than 32 levels)", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     @APIResponse(responseCode = "503", description = "The registry is rate-limiting or known to be down, or the database is unavailable; header Retry-After", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     @APIResponse(responseCode = "504", description = "The registry did not answer within the deadline", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     public Uni<JournalAnswer> journal(@QueryParam("doi") @Parameter(in = ParameterIn.QUERY, required = true,
             description = DOI_PARAMETER, schema = @Schema(type = SchemaType.STRING, maxLength = Doi.MAX_LENGTH),
             example = "10.4137/cmc.s38446") String doi) {
-        return parse(doi).chain(journals::journal).map(JournalAnswer::of);
+        return parse(doi).chain(valid -> journals.journal(valid, caller.getPrincipal().getName())).map(JournalAnswer::of);
     }
 
     @GET
@@ -84,13 +87,14 @@ public class DoiResource {
     @APIResponse(responseCode = "400", description = "The DOI is missing or not valid", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     @APIResponse(responseCode = "401", description = "No valid credentials", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     @APIResponse(responseCode = "403", description = "Missing or mismatched X-XSRF-TOKEN header", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @APIResponse(responseCode = "429", description = "The caller has its share of requests under way (DOI_CALLER_SHARE); header Retry-After: 1", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     @APIResponse(responseCode = "502", description = "The lookup service failed, answered an error, or sent no JSON object (or one nested deeper than 32 levels)", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     @APIResponse(responseCode = "503", description = "The lookup service is rate-limiting or known to be down; header Retry-After", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     @APIResponse(responseCode = "504", description = "The lookup service did not answer within the deadline", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     public Uni<ManuscriptList> manuscript(@QueryParam("doi") @Parameter(in = ParameterIn.QUERY, required = true,
             description = DOI_PARAMETER, schema = @Schema(type = SchemaType.STRING, maxLength = Doi.MAX_LENGTH),
             example = "10.4137/cmc.s38446") String doi) {
-        return parse(doi).chain(manuscripts::manuscripts).map(ManuscriptList::of);
+        return parse(doi).chain(valid -> manuscripts.manuscripts(valid, caller.getPrincipal().getName())).map(ManuscriptList::of);
     }
 
     private static final String DOI_PARAMETER = "The article's DOI, 10.<registrant>/<suffix>; surrounding whitespace,"

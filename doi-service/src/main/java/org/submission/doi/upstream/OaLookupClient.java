@@ -40,12 +40,14 @@ public class OaLookupClient {
     private final UpstreamHttp http;
     private final UpstreamCall call;
     private final UpstreamBody body;
-    private final UpstreamPace pace = new UpstreamPace();
+    private final UpstreamPace pace;
     /** The query string, empty without an address. */
     private final String query;
 
     public OaLookupClient(Vertx vertx, DoiSettings settings, ObjectMapper mapper, CircuitBreakerMaintenance circuits,
             DoiMetrics metrics, CpuWork cpu) {
+        this.pace = UpstreamPace.of(settings.upstream());
+        metrics.pace(NAME, pace::inEffectMillis, pace::pausedUntil, pace::ignoredAnnouncements);
         this.http = new UpstreamHttp(vertx, settings.oaLookup().baseUri(), settings, pace, Map.of());
         this.call = new UpstreamCall(NAME, "doi-oa-lookup", settings.upstream(), circuits, metrics);
         this.body = new UpstreamBody(mapper, CAPS, cpu);

@@ -38,7 +38,7 @@ public class RegistryClient {
     private final UpstreamHttp http;
     private final UpstreamCall call;
     private final UpstreamBody body;
-    private final UpstreamPace pace = new UpstreamPace();
+    private final UpstreamPace pace;
     /** The query string, empty without an address. */
     private final String query;
 
@@ -46,6 +46,8 @@ public class RegistryClient {
             DoiMetrics metrics, CpuWork cpu) {
         Map<String, String> headers = settings.crossrefPlusToken().filter(token -> !token.isBlank())
                 .map(token -> Map.of("Crossref-Plus-API-Token", "Bearer " + token.trim())).orElse(Map.of());
+        this.pace = UpstreamPace.of(settings.upstream());
+        metrics.pace(NAME, pace::inEffectMillis, pace::pausedUntil, pace::ignoredAnnouncements);
         this.http = new UpstreamHttp(vertx, settings.registry().baseUri(), settings, pace, headers);
         this.call = new UpstreamCall(NAME, "doi-registry", settings.upstream(), circuits, metrics);
         this.body = new UpstreamBody(mapper, CAPS, cpu);

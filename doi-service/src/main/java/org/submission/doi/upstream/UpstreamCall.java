@@ -125,7 +125,7 @@ final class UpstreamCall {
         Log.debugf("%s call for %s failed: %s %s", upstream, doi, f.kind(), f.getMessage());
         return switch (f.kind()) {
             case RATE_LIMITED -> ApiException.unavailable(upstream + " is limiting the request rate. Try again later.",
-                    UpstreamPace.retryAfterSeconds(f.retryAfter()));
+                    (int) UpstreamPace.retryAfterSeconds(f.retryAfter(), settings.maxPause().toSeconds()));
             case BUSY -> ApiException.unavailable("Too many requests to " + upstream + " are waiting. Try again later.",
                     BUSY_RETRY_SECONDS);
             case TIMEOUT -> ApiException.gatewayTimeout(upstream + " did not answer in time for DOI " + doi + ".");

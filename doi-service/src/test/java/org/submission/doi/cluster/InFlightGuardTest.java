@@ -7,6 +7,8 @@ import io.smallrye.mutiny.helpers.test.UniAssertSubscriber;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 import org.submission.doi.config.DoiSettings.SameDoi;
 import org.submission.doi.model.Doi;
@@ -32,10 +34,10 @@ class InFlightGuardTest {
 
     @Test
     void aSecondCallForTheSameDoiFailsAtOnceWith429WithoutRunningItsWork() {
-        start(rejecting.run(doi, this::slowWork));
+        start(rejecting.run(doi, wanted -> slowWork()));
         AtomicInteger started = new AtomicInteger();
 
-        UniAssertSubscriber<String> second = start(rejecting.run(sameDoiOtherCase, () -> {
+        UniAssertSubscriber<String> second = start(rejecting.run(sameDoiOtherCase, wanted -> {
             started.incrementAndGet();
             return Uni.createFrom().item("x");
         }));
@@ -49,20 +51,20 @@ class InFlightGuardTest {
 
     @Test
     void theMarkIsReleasedOnSuccess() {
-        rejecting.run(doi, () -> Uni.createFrom().item("done")).await().indefinitely();
+        rejecting.run(doi, wanted -> Uni.createFrom().item("done")).await().indefinitely();
         assertThat(rejecting.busy(doi.key())).isFalse();
     }
 
     @Test
     void theMarkIsReleasedOnFailure() {
-        start(rejecting.run(doi, () -> Uni.createFrom().failure(new IllegalStateException("upstream"))))
+        start(rejecting.run(doi, wanted -> Uni.createFrom().failure(new IllegalStateException("upstream"))))
                 .assertFailedWith(IllegalStateException.class);
         assertThat(rejecting.busy(doi.key())).isFalse();
     }
 
     @Test
     void theMarkIsReleasedWhenTheWorkThrowsBeforeReturningAUni() {
-        start(rejecting.run(doi, () -> {
+        start(rejecting.run(doi, wanted -> {
             throw new IllegalStateException("bug");
         })).assertFailedWith(IllegalStateException.class);
         assertThat(rejecting.busy(doi.key())).isFalse();
@@ -70,7 +72,7 @@ class InFlightGuardTest {
 
     @Test
     void theMarkIsReleasedBeforeTheCallerSeesTheOutcome() {
-        UniAssertSubscriber<String> caller = start(rejecting.run(doi, this::slowWork)
+        UniAssertSubscriber<String> caller = start(rejecting.run(doi, wanted -> slowWork())
                 .invoke(() -> assertThat(rejecting.busy(doi.key())).isFalse()));
 
         upstream.complete("answer");
@@ -80,7 +82,7 @@ class InFlightGuardTest {
 
     @Test
     void theWorkRunsOnAndKeepsTheMarkWhenItsCallerGoesAway() {
-        start(rejecting.run(doi, this::slowWork)).cancel();
+        start(rejecting.run(doi, wanted -> slowWork())).cancel();
 
         assertThat(rejecting.busy(doi.key())).isTrue();
         assertThat(workCancelled).isFalse();
@@ -90,17 +92,17 @@ class InFlightGuardTest {
 
     @Test
     void aRejectedCallDoesNotReleaseTheRunningOnesMark() {
-        start(rejecting.run(doi, this::slowWork));
-        start(rejecting.run(doi, () -> Uni.createFrom().item("x")));
+        start(rejecting.run(doi, wanted -> slowWork()));
+        start(rejecting.run(doi, wanted -> Uni.createFrom().item("x")));
 
         assertThat(rejecting.busy(doi.key())).isTrue();
     }
 
     @Test
     void aSharingCallGetsTheAnswerOfTheWorkInFlightWithoutRunningItsOwn() {
-        UniAssertSubscriber<String> first = start(sharing.run(doi, this::slowWork));
+        UniAssertSubscriber<String> first = start(sharing.run(doi, wanted -> slowWork()));
         AtomicInteger started = new AtomicInteger();
-        UniAssertSubscriber<String> second = start(sharing.run(sameDoiOtherCase, () -> {
+        UniAssertSubscriber<String> second = start(sharing.run(sameDoiOtherCase, wanted -> {
             started.incrementAndGet();
             return Uni.createFrom().item("other");
         }));
@@ -114,8 +116,8 @@ class InFlightGuardTest {
 
     @Test
     void aSharingCallGetsTheFailureOfTheWorkInFlight() {
-        UniAssertSubscriber<String> first = start(sharing.run(doi, this::slowWork));
-        UniAssertSubscriber<String> second = start(sharing.run(doi, () -> Uni.createFrom().item("other")));
+        UniAssertSubscriber<String> first = start(sharing.run(doi, wanted -> slowWork()));
+        UniAssertSubscriber<String> second = start(sharing.run(doi, wanted -> Uni.createFrom().item("other")));
         ApiException notFound = ApiException.notFound("not there");
 
         upstream.completeExceptionally(notFound);
@@ -126,13 +128,28 @@ class InFlightGuardTest {
 
     @Test
     void aSharingCallerThatLeavesLeavesTheWorkToTheOthers() {
-        UniAssertSubscriber<String> leaving = start(sharing.run(doi, this::slowWork));
-        UniAssertSubscriber<String> staying = start(sharing.run(doi, () -> Uni.createFrom().item("other")));
+        UniAssertSubscriber<String> leaving = start(sharing.run(doi, wanted -> slowWork()));
+        UniAssertSubscriber<String> staying = start(sharing.run(doi, wanted -> Uni.createFrom().item("other")));
 
         leaving.cancel();
         upstream.complete("answer");
 
         staying.assertItem("answer");
         assertThat(workCancelled).isFalse();
+    }
+
+    @Test
+    void theWorkIsToldWhenEveryWaitingClientHasLeft() {
+        AtomicReference<BooleanSupplier> told = new AtomicReference<>();
+        UniAssertSubscriber<String> first = start(sharing.run(doi, wanted -> {
+            told.set(wanted);
+            return slowWork();
+        }));
+        UniAssertSubscriber<String> second = start(sharing.run(doi, wanted -> slowWork()));
+
+        first.cancel();
+        assertThat(told.get().getAsBoolean()).isTrue();
+        second.cancel();
+        assertThat(told.get().getAsBoolean()).isFalse();
     }
 }

@@ -98,6 +98,11 @@ class MemoryCacheTest {
             }
 
             @Override
+            public MemorySize sharedMaxBytes() {
+                return new MemorySize(BigInteger.valueOf(1 << 20));
+            }
+
+            @Override
             public Duration purgeInterval() {
                 return Duration.ofMinutes(1);
             }

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamWriteConstraints;
 import com.fasterxml.jackson.core.exc.StreamWriteException;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.logging.Log;
 import io.quarkus.security.AuthenticationFailedException;
 import io.quarkus.security.ForbiddenException;
@@ -22,6 +24,17 @@ import org.submission.platform.http.PathAliases;
  * can act on; nothing internal (class names, SQL, stack traces) reaches the body.
  */
 public class ErrorMappers {
+
+    /** Requests answered 503 because the database was unreachable or too busy: dashboards and alerts (deploy/). */
+    static final String DATABASE_UNAVAILABLE = "submission.database.unavailable";
+
+    private final Counter unreachable;
+    private final Counter busy;
+
+    public ErrorMappers(MeterRegistry registry) {
+        unreachable = Counter.builder(DATABASE_UNAVAILABLE).tag("reason", "unreachable").register(registry);
+        busy = Counter.builder(DATABASE_UNAVAILABLE).tag("reason", "busy").register(registry);
+    }
 
     @ServerExceptionMapper
     public Response api(ApiException e) {
@@ -94,10 +107,12 @@ public class ErrorMappers {
     public Response unexpected(Throwable e) {
         if (DatabaseOutage.causedBy(e)) {
             Log.warnf("Database unavailable: %s", DatabaseOutage.describe(e));
+            unreachable.increment();
             return api(DatabaseOutage.unreachableAnswer());
         }
         if (DatabaseOutage.busy(e)) {
             Log.warnf("Database busy: %s", DatabaseOutage.describe(e));
+            busy.increment();
             return api(DatabaseOutage.busyAnswer());
         }
         Log.errorf(e, "Unexpected failure");

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
 
 /** Jackson failures: reading a request body is the client's 400, writing an answer never is. */
@@ -23,7 +24,7 @@ class ErrorMappersTest {
         ArrayNode answer = deep;
         JsonProcessingException failure = catchThrowableOfType(JsonProcessingException.class, () -> JSON.writeValueAsString(answer));
 
-        assertThat(new ErrorMappers().malformedJson(failure).getStatus()).isEqualTo(500);
+        assertThat(new ErrorMappers(new SimpleMeterRegistry()).malformedJson(failure).getStatus()).isEqualTo(500);
     }
 
     @Test
@@ -31,13 +32,13 @@ class ErrorMappersTest {
         String body = "[".repeat(1_100) + "]".repeat(1_100);
         JsonProcessingException failure = catchThrowableOfType(JsonProcessingException.class, () -> JSON.readTree(body));
 
-        assertThat(new ErrorMappers().malformedJson(failure).getStatus()).isEqualTo(400);
+        assertThat(new ErrorMappers(new SimpleMeterRegistry()).malformedJson(failure).getStatus()).isEqualTo(400);
     }
 
     @Test
     void anUnreadableRequestBodyIsA400() {
         JsonProcessingException failure = catchThrowableOfType(JsonProcessingException.class, () -> JSON.readTree("{\"a\": "));
 
-        assertThat(new ErrorMappers().malformedJson(failure).getStatus()).isEqualTo(400);
+        assertThat(new ErrorMappers(new SimpleMeterRegistry()).malformedJson(failure).getStatus()).isEqualTo(400);
     }
 }

@@ -35,7 +35,8 @@ import org.submission.platform.testing.ExternalTool;
  * created with {@code podman secret create}, the {@code fieldRef} variable is left out, each
  * containerPort gets a free hostPort, one replica is played, the ConfigMap loses the keys a
  * container's {@code env} sets (podman lets {@code envFrom} win), and only
- * the ConfigMap and the Deployments are played (podman runs no Service, Ingress, HPA or PDB).
+ * the ConfigMap and the Deployments are played (podman runs no Service, Ingress, HPA, PDB,
+ * NetworkPolicy or Prometheus operator object; NetworkPoliciesTest evaluates the rendered policies).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class KubePlayTest {
@@ -136,6 +137,17 @@ class KubePlayTest {
             assertThat(answer.statusCode()).as("%s: %s", name, answer.body()).isEqualTo(name.equals("doi-service") ? 400 : 200);
             assertThat(answer.headers().firstValue("Content-Type")).hasValueSatisfying(t -> assertThat(t).contains("json"));
             assertThat(anonymous.statusCode()).as(name).isEqualTo(401);
+        }
+    }
+
+    /** The production ConfigMap's QUARKUS_SWAGGER_UI_ENABLED=false switches off the UI the images include. */
+    @Test
+    void swaggerUiIsOff() throws Exception {
+        for (JsonNode deployment : deployments()) {
+            int port = deployment.at("/spec/template/spec/containers/0/ports/0/containerPort").asInt();
+
+            assertThat(send(deployment, port, "/q/swagger-ui/", true).statusCode()).as(deployment.at("/metadata/name").asText())
+                    .isEqualTo(404);
         }
     }
 

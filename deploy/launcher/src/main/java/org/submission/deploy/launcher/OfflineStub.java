@@ -1,11 +1,13 @@
 package org.submission.deploy.launcher;
 
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
 import java.net.URI;
 import java.util.Arrays;
 import java.util.List;
@@ -51,15 +53,34 @@ public final class OfflineStub implements AutoCloseable {
         answer("/registry/works/", doi, body);
     }
 
+    /**
+     * Answers {@code body} for the registry work {@code doi} from now on, announcing {@code limit}
+     * calls per {@code interval} as the registry's rate headers: for tests of what an upstream may announce.
+     */
+    void announceWork(String doi, String body, String limit, String interval) {
+        server.stubFor(get(urlPathMatching(pathOf("/registry/works/", doi))).atPriority(1).willReturn(okJson(body)
+                .withHeader("X-Rate-Limit-Limit", limit).withHeader("X-Rate-Limit-Interval", interval)));
+    }
+
     /** Answers {@code body} for the open-access lookup of {@code doi} from now on. */
     void answerLookup(String doi, String body) {
         answer("/oalookup/v2/", doi, body);
     }
 
+    /** Answers the registry work {@code doi} with a bare {@code status} and {@code Retry-After} (if not null): a failing or pausing upstream. */
+    void failWork(String doi, int status, String retryAfter) {
+        ResponseDefinitionBuilder answer = aResponse().withStatus(status);
+        server.stubFor(get(urlPathMatching(pathOf("/registry/works/", doi))).atPriority(1)
+                .willReturn(retryAfter == null ? answer : answer.withHeader("Retry-After", retryAfter)));
+    }
+
     private void answer(String base, String doi, String body) {
-        String path = "(?i)" + Pattern.quote(base) + Arrays.stream(doi.split("/", -1)).map(Pattern::quote)
+        server.stubFor(get(urlPathMatching(pathOf(base, doi))).atPriority(1).willReturn(okJson(body)));
+    }
+
+    private static String pathOf(String base, String doi) {
+        return "(?i)" + Pattern.quote(base) + Arrays.stream(doi.split("/", -1)).map(Pattern::quote)
                 .collect(Collectors.joining("(/|%2f)"));
-        server.stubFor(get(urlPathMatching(path)).atPriority(1).willReturn(okJson(body)));
     }
 
     @Override

@@ -13,6 +13,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -22,11 +23,15 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.submission.deploy.testing.FakeService;
 
-/** The gateway in front of three fake services on loopback, one that is down, and one with a short answer timeout. */
+/**
+ * The gateway in front of three fake services on loopback, one that is down, and one with a short answer timeout;
+ * and in front of two replicas of a service, the first answering 503.
+ */
 class GatewayTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final HttpClient CLIENT = HttpClient.newHttpClient();
+    private static final String BUSY = "Too many requests to Unpaywall are waiting for a turn; try again later.";
 
     private static FakeService schema;
     private static FakeService policy;
@@ -113,6 +118,61 @@ class GatewayTest {
         assertThat(echo.get("x-forwarded-proto").asText()).isEqualTo("http");
         assertThat(answer.headers().allValues("Set-Cookie")).containsExactlyInAnyOrder(
                 "XSRF-TOKEN=abc; Path=/; SameSite=Lax", "other=1; Path=/");
+    }
+
+    @Test
+    void traceContextHeadersPassUnchanged() throws Exception {
+        String traceparent = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
+        String tracestate = "rojo=00f067aa0ba902b7,congo=t61rcWkgMzE";
+        HttpResponse<String> answer = send(HttpRequest.newBuilder(gateway.baseUri().resolve("/doi/journal?doi=10.1/x"))
+                .header("traceparent", traceparent).header("tracestate", tracestate));
+
+        JsonNode echo = JSON.readTree(answer.body());
+        assertThat(echo.get("traceparent").asText()).isEqualTo(traceparent);
+        assertThat(echo.get("tracestate").asText()).isEqualTo(tracestate);
+    }
+
+    /** A service that received SIGTERM answers 503 with {@code Connection: close}: the next replica answers instead. */
+    @Test
+    void getAnsweredAsDrainingIsSentToTheNextReplica() throws Exception {
+        try (FakeService draining = FakeService.unavailable("The service is stopping; try again: another replica answers.",
+                503, Map.of("Connection", "close", "Retry-After", "1"));
+             FakeService next = FakeService.start(RouteTable.DOI);
+             Gateway replicated = inFrontOf(draining, next)) {
+            HttpResponse<String> answer = send(HttpRequest.newBuilder(replicated.baseUri().resolve("/doi/journal?doi=10.1/x")));
+
+            assertThat(answer.statusCode()).isEqualTo(200);
+            assertThat(List.of(draining.requests(), next.requests())).containsExactly(1, 1);
+        }
+    }
+
+    /** A busy service's own 503 (no turn at an upstream, no validation slot) is the client's answer. */
+    @Test
+    void busyServices503IsPassedThroughUnchangedAndNotSentAgain() throws Exception {
+        try (FakeService busy = FakeService.unavailable(BUSY, 200, Map.of("Retry-After", "2"));
+             FakeService next = FakeService.start(RouteTable.DOI);
+             Gateway replicated = inFrontOf(busy, next)) {
+            HttpResponse<String> answer = send(HttpRequest.newBuilder(replicated.baseUri().resolve("/doi/journal?doi=10.1/x")));
+
+            assertThat(answer.statusCode()).isEqualTo(503);
+            assertThat(answer.headers().firstValue("Retry-After")).hasValue("2");
+            assertThat(JSON.readTree(answer.body()).get("error").asText()).isEqualTo(BUSY);
+            assertThat(next.requests()).isZero();
+        }
+    }
+
+    @Test
+    void busyReplicaStaysInTheTurn() throws Exception {
+        try (FakeService busy = FakeService.unavailable(BUSY, 200, Map.of("Retry-After", "2"));
+             FakeService next = FakeService.start(RouteTable.DOI);
+             Gateway replicated = inFrontOf(busy, next)) {
+            for (int i = 0; i < 3; i++) {
+                send(HttpRequest.newBuilder(replicated.baseUri().resolve("/doi/journal?doi=10.1/x" + i)));
+            }
+
+            // round robin: the first and the third request are the busy replica's turn
+            assertThat(List.of(busy.requests(), next.requests())).containsExactly(2, 1);
+        }
     }
 
     @Test
@@ -225,6 +285,12 @@ class GatewayTest {
         HttpResponse<String> answer = send(HttpRequest.newBuilder(gatewayWithDoiDown.baseUri().resolve("/schema?entityIds=10")));
 
         assertThat(answer.statusCode()).isEqualTo(200);
+    }
+
+    /** A gateway whose DOI service has two replicas, {@code first} first in turn. */
+    private static Gateway inFrontOf(FakeService first, FakeService second) throws IOException {
+        return Gateway.start("127.0.0.1", 0, RouteTable.ofReplicas(Map.of(RouteTable.SCHEMA, List.of(schema.uri()),
+                RouteTable.POLICY, List.of(policy.uri()), RouteTable.DOI, List.of(first.uri(), second.uri()))));
     }
 
     private static HttpResponse<String> send(HttpRequest.Builder request) throws Exception {

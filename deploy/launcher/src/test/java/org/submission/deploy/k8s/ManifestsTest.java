@@ -55,12 +55,11 @@ class ManifestsTest {
     }
 
     @Test
-    void theProductionOverlayAlertsOnTheDoiServicesUpstreamsAndDatabase() throws Exception {
-        Rendered rendered = Rendered.kustomize(Project.ROOT.resolve("deploy/k8s/overlays/production"));
-
-        assertThat(rendered.all(PrometheusRule.class)).singleElement().satisfies(rule -> assertThat(rule.getSpec().groups().stream()
-                .flatMap(group -> group.rules().stream()).map(PrometheusRule.Rule::alert))
-                .contains("DoiUpstreamFailing", "DoiUpstreamRateLimited", "DoiUpstreamSlow", "DoiDatabaseUnavailable"));
+    void theProductionOverlayAlertsOnEveryServiceAndTheDoiServicesUpstreams() throws Exception {
+        assertThat(AlertRules.rendered().alerts()).extracting(PrometheusRule.Rule::alert).contains(
+                "SubmissionServerErrors", "SubmissionSlowRequests", "SubmissionPodsNotReady", "SubmissionDatabaseUnavailable",
+                "SubmissionDatabasePoolSaturated", "SubmissionAuthenticationFailures",
+                "DoiUpstreamFailing", "DoiUpstreamRateLimited", "DoiUpstreamSlow", "DoiDatabaseUnavailable");
     }
 
     @ParameterizedTest
@@ -183,6 +182,47 @@ class ManifestsTest {
                     "SUBMISSION_DB_URL", "submission-db/url",
                     "SUBMISSION_DB_USER", "submission-db/username",
                     "SUBMISSION_DB_PASSWORD", "submission-db/password"));
+        }
+    }
+
+    /** Swagger UI is included at build time (quarkus.swagger-ui.always-include); QUARKUS_SWAGGER_UI_ENABLED is read at start. */
+    @Test
+    void productionSwitchesSwaggerUiOff() throws Exception {
+        Rendered rendered = Rendered.kustomize(production());
+
+        assertThat(rendered.find(ConfigMap.class, "submission-config")).hasValueSatisfying(map -> assertThat(map.getData())
+                .containsEntry("QUARKUS_SWAGGER_UI_ENABLED", "false"));
+        assertThat(rendered.all(Deployment.class)).flatExtracting(d -> d.getSpec().getTemplate().getSpec().getContainers())
+                .flatExtracting(Container::getEnv).extracting(EnvVar::getName).doesNotContain("QUARKUS_SWAGGER_UI_ENABLED");
+    }
+
+    /** The annotations Prometheus's Kubernetes discovery reads, on every pod, naming the port its container opens. */
+    @ParameterizedTest
+    @MethodSource("kustomizations")
+    void everyPodCarriesThePrometheusScrapeAnnotationsOfItsPort(Path dir) throws Exception {
+        for (Deployment deployment : Rendered.kustomize(dir).all(Deployment.class)) {
+            Map<String, String> annotations = deployment.getSpec().getTemplate().getMetadata().getAnnotations();
+            Integer port = containers(deployment.getSpec().getTemplate().getSpec()).get(0).getPorts().get(0).getContainerPort();
+
+            assertThat(annotations).as(deployment.getMetadata().getName()).containsEntry("prometheus.io/scrape", "true")
+                    .containsEntry("prometheus.io/path", "/q/metrics").containsEntry("prometheus.io/port", port.toString());
+        }
+    }
+
+    /** The Prometheus operator's way: one ServiceMonitor selecting the three Services, on their port, at the annotated path. */
+    @Test
+    void productionServiceMonitorScrapesEveryServicesMetrics() throws Exception {
+        Rendered rendered = Rendered.kustomize(production());
+        assertThat(rendered.all(ServiceMonitor.class)).hasSize(1);
+        ServiceMonitor monitor = rendered.all(ServiceMonitor.class).get(0);
+
+        for (Service service : rendered.all(Service.class)) {
+            String name = service.getMetadata().getName();
+            assertThat(NetworkPolicyVerdict.selects(monitor.getSpec().selector(), service.getMetadata().getLabels())).as(name).isTrue();
+            assertThat(monitor.getSpec().endpoints()).as(name).singleElement().satisfies(endpoint -> {
+                assertThat(service.getSpec().getPorts()).extracting(ServicePort::getName).contains(endpoint.port());
+                assertThat(endpoint.path()).isEqualTo(service.getMetadata().getAnnotations().get("prometheus.io/path"));
+            });
         }
     }
 

@@ -58,6 +58,15 @@ class PodSecurityTest {
         }
     }
 
+    /** The services never call the Kubernetes API: no pod carries a token for it. */
+    @ParameterizedTest
+    @MethodSource("kustomizations")
+    void everyPodMountsNoServiceAccountToken(Path dir) throws Exception {
+        assertThat(Rendered.kustomize(dir).all(Deployment.class)).isNotEmpty().allSatisfy(deployment -> assertThat(
+                deployment.getSpec().getTemplate().getSpec().getAutomountServiceAccountToken())
+                .as(deployment.getMetadata().getName()).isFalse());
+    }
+
     @ParameterizedTest
     @MethodSource("kustomizations")
     void everyPodCanWriteOnlyTmpAndOnlyToAnEmptyDir(Path dir) throws Exception {

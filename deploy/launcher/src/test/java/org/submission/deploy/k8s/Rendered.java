@@ -14,6 +14,7 @@ import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.autoscaling.v2.HorizontalPodAutoscaler;
 import io.fabric8.kubernetes.api.model.networking.v1.Ingress;
+import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
 import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -37,7 +38,7 @@ public record Rendered(List<HasMetadata> objects) {
             "ConfigMap", ConfigMap.class, "Secret", Secret.class, "Service", Service.class,
             "Deployment", Deployment.class, "Ingress", Ingress.class,
             "PodDisruptionBudget", PodDisruptionBudget.class, "HorizontalPodAutoscaler", HorizontalPodAutoscaler.class,
-            "PrometheusRule", PrometheusRule.class);
+            "PrometheusRule", PrometheusRule.class, "NetworkPolicy", NetworkPolicy.class, "ServiceMonitor", ServiceMonitor.class);
 
     /** The fabric8 types keep unknown fields in an "additional properties" map; this reader refuses them. */
     private static final ObjectMapper STRICT = new ObjectMapper(new YAMLFactory())

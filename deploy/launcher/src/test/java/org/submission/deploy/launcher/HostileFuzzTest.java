@@ -31,6 +31,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.submission.platform.testing.InventedMethods;
+import org.submission.platform.testing.LoopbackClient;
+import org.submission.platform.testing.SlowReaders;
 
 /**
  * Every hostile input of the second hostile review (README "Security"), in combination, sent to
@@ -93,6 +95,7 @@ class HostileFuzzTest {
         Map<String, List<Long>> secondWave = attack(1, watchers);
 
         assertThat(problems).isEmpty();
+        assertThat(newDoiAnswered()).as("a new DOI after the attack, whatever the registry announced in it").isEqualTo(200);
         for (String service : CACHED.keySet()) {
             ServiceProcess replica = replica(service);
             assertThat(replica.process().isAlive()).as("%s still running", service).isTrue();
@@ -147,7 +150,10 @@ class HostileFuzzTest {
                 attacks.add(pool.submit(() -> floodingCaller(flooderConnections)));
             }
             attacks.add(pool.submit(this::malformedAndOddRequests));
+            attacks.add(pool.submit(() -> floodOfNewDois(wave)));
+            attacks.add(pool.submit(this::passwordGuesses));
             attacks.add(pool.submit(() -> hostileUpstreamAnswers(upstreams)));
+            attacks.add(pool.submit(() -> slowReadersOfLargeAnswers(upstreams)));
             AtomicBoolean hostile = new AtomicBoolean(true);
             Map<String, Future<List<Long>>> watching = new HashMap<>();
             for (String service : CACHED.keySet()) {
@@ -296,6 +302,71 @@ class HostileFuzzTest {
             clients.shutdownNow();
         }
         return null;
+    }
+
+    /**
+     * 100 clients that ask for the largest registry work (20,000 authors) and never read it, for 20 s:
+     * the answers waiting to be written are held to the services' write budget (503 past it).
+     */
+    private Void slowReadersOfLargeAnswers(HostileUpstreamAnswers upstreams) throws Exception {
+        String large = upstreams.works().stream().filter(work -> work.endsWith("authors")).findFirst().orElseThrow();
+        check("doi-service", "the largest work", send(replica("doi-service"), "GET", "/doi/journal?doi=" + encode(large), null));
+        try (SlowReaders readers = SlowReaders.open(replica("doi-service").spec().port(), authorization, 100,
+                i -> "/doi/journal?doi=" + encode(large))) {
+            Thread.sleep(20_000);
+        }
+        return null;
+    }
+
+    /**
+     * One caller's flood of DOIs no cache holds, each abandoned after 0.3 s: its share of lookups
+     * under way on the pod (429 past it) keeps it from booking every turn under the registry's rate.
+     */
+    private Void floodOfNewDois(int wave) throws Exception {
+        ServiceProcess doi = replica("doi-service");
+        for (int i = 0; i < 60; i++) {
+            try (Socket client = new Socket("127.0.0.1", doi.spec().port())) {
+                client.setSoTimeout(300);
+                client.getOutputStream().write(("GET /doi/journal?doi=" + encode("10.9999/flood-" + wave + "-" + i) + " HTTP/1.1\r\n"
+                        + auth() + "\r\n").getBytes(StandardCharsets.ISO_8859_1));
+                client.getInputStream().read();
+            } catch (java.net.SocketTimeoutException abandoned) {
+                // the flood's clients leave, as the review's did
+            }
+            Thread.sleep(50);
+        }
+        return null;
+    }
+
+    /**
+     * Wrong backend passwords from another loopback address, 100 to each service on one keep-alive
+     * connection: after a few they are refused (429) without being checked, and nobody else is.
+     */
+    private Void passwordGuesses() {
+        for (String service : CACHED.keySet()) {
+            try (LoopbackClient guesser = new LoopbackClient("127.0.0.2", replica(service).spec().port())) {
+                for (int i = 0; i < 100; i++) {
+                    LoopbackClient.Answer answer = guesser.get(CACHED.get(service), "Authorization: Basic "
+                            + Base64.getEncoder().encodeToString(("backend:guess-" + i).getBytes(StandardCharsets.UTF_8)));
+                    if (answer.status() != 401 && answer.status() != 429 || !answer.headers().getOrDefault("content-type", "")
+                            .startsWith("application/json")) {
+                        problems.add(service + " wrong password answered " + answer.status() + " " + answer.headers());
+                    }
+                }
+            }
+        }
+        return null;
+    }
+
+    /** A DOI no cache holds, asked until the registry's rate lets it through (the longest spacing is 2 s). */
+    private int newDoiAnswered() throws Exception {
+        String doi = HostileUpstreamAnswers.plain(stack.offlineStub(), "10.9999/after-the-attack");
+        HttpResponse<String> answer = send(replica("doi-service"), "GET", "/doi/journal?doi=" + encode(doi), null);
+        for (int i = 0; i < 20 && answer.statusCode() == 503; i++) {
+            Thread.sleep(500);
+            answer = send(replica("doi-service"), "GET", "/doi/journal?doi=" + encode(doi), null);
+        }
+        return answer.statusCode();
     }
 
     private static String encode(String value) {
