@@ -54,6 +54,10 @@ class HostileFuzzTest {
     private static final String REPORTED_BLOB = unknownKeys(90_000);
     private static final String LARGEST_ACCEPTED_BLOB = unknownKeys(19_999);
 
+    /** A person named by the trusted proxy (its secret set for this module's tests in its pom): a caller besides the backend account. */
+    private static final String FLOODER = "flooder@example.edu";
+    private static final String PROXY_SECRET = System.getenv("SUBMISSION_PROXY_SECRET");
+
     private static final ObjectMapper JSON = new ObjectMapper();
     /** What a file name may not hold: a path separator, markup, a control character. */
     private static final Pattern UNSAFE_NAME = Pattern.compile("[/\\\\<>\\p{Cntrl}]");
@@ -65,6 +69,7 @@ class HostileFuzzTest {
 
     @BeforeAll
     void startTheServices() throws Exception {
+        assertThat(PROXY_SECRET).as("SUBMISSION_PROXY_SECRET, which the module's pom sets for its tests").isNotBlank();
         stack = ReplicatedStack.start(1);
         authorization = "Basic " + Base64.getEncoder().encodeToString(
                 (stack.backendUser() + ":" + stack.backendPassword()).getBytes(StandardCharsets.UTF_8));
@@ -130,7 +135,7 @@ class HostileFuzzTest {
      */
     private Map<String, List<Long>> attack(int wave, Map<String, HttpClient> watchers) throws Exception {
         HostileUpstreamAnswers upstreams = HostileUpstreamAnswers.register(stack.offlineStub(), wave);
-        ExecutorService pool = Executors.newFixedThreadPool(16);
+        ExecutorService pool = Executors.newFixedThreadPool(19);
         try {
             List<Future<?>> attacks = new ArrayList<>();
             for (String service : CACHED.keySet()) {
@@ -139,6 +144,10 @@ class HostileFuzzTest {
             for (int i = 0; i < 8; i++) {
                 String blob = i % 2 == 0 ? REPORTED_BLOB : LARGEST_ACCEPTED_BLOB;
                 attacks.add(pool.submit(() -> worstCaseValidation(blob)));
+            }
+            HttpClient flooderConnections = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+            for (int i = 0; i < 3; i++) {
+                attacks.add(pool.submit(() -> floodingCaller(flooderConnections)));
             }
             attacks.add(pool.submit(this::malformedAndOddRequests));
             attacks.add(pool.submit(() -> floodOfNewDois(wave)));
@@ -205,6 +214,24 @@ class HostileFuzzTest {
     private Void worstCaseValidation(String blob) throws Exception {
         check("schema-service", "worst-case blob", send(replica("schema-service"), "POST",
                 "/schemaservice/validate?entityIds=10,11,12", blob));
+        return null;
+    }
+
+    /**
+     * Another caller posting the largest accepted blob on three connections: each caller holds at most
+     * its share of the validation slots, so whatever the backend account sends meanwhile, this one is
+     * refused for its own excess (429), never because the slots ran out (503).
+     */
+    private Void floodingCaller(HttpClient connections) throws Exception {
+        for (int i = 0; i < 4; i++) {
+            HttpRequest request = request(replica("schema-service"), "POST", "/schemaservice/validate?entityIds=10,11,12",
+                    LARGEST_ACCEPTED_BLOB).header("X-Proxy-Secret", PROXY_SECRET).header("Eppn", FLOODER).build();
+            HttpResponse<String> answer = connections.send(request, HttpResponse.BodyHandlers.ofString());
+            check("schema-service", "flooding caller's blob", answer);
+            if (answer.statusCode() != 200 && answer.statusCode() != 429) {
+                problems.add("schema-service flooding caller's blob: " + answer.statusCode() + " " + answer.body());
+            }
+        }
         return null;
     }
 
@@ -388,13 +415,18 @@ class HostileFuzzTest {
 
     private HttpResponse<String> send(HttpClient client, ServiceProcess replica, String method, String path, String body)
             throws Exception {
+        return client.send(request(replica, method, path, body).header("Authorization", authorization).build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** A request with the XSRF double submit and no credentials yet. */
+    private static HttpRequest.Builder request(ServiceProcess replica, String method, String path, String body) {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + replica.spec().port() + path))
-                .timeout(Duration.ofSeconds(60))
-                .header("Authorization", authorization).header("Cookie", "XSRF-TOKEN=t").header("X-XSRF-TOKEN", "t")
+                .timeout(Duration.ofSeconds(60)).header("Cookie", "XSRF-TOKEN=t").header("X-XSRF-TOKEN", "t")
                 .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
         if (body != null) {
             request.header("Content-Type", "application/json");
         }
-        return client.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        return request;
     }
 }
