@@ -116,6 +116,17 @@ class GatewayTest {
     }
 
     @Test
+    void theW3cTraceContextOfTheClientReachesTheService() throws Exception {
+        String traceparent = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
+        HttpResponse<String> answer = send(HttpRequest.newBuilder(gateway.baseUri().resolve("/policy/policies"))
+                .header("traceparent", traceparent).header("tracestate", "vendor=1"));
+
+        JsonNode echo = JSON.readTree(answer.body());
+        assertThat(echo.get("traceparent").asText()).isEqualTo(traceparent);
+        assertThat(echo.get("tracestate").asText()).isEqualTo("vendor=1");
+    }
+
+    @Test
     void serviceErrorStatusIsPassedThrough() throws Exception {
         HttpResponse<String> answer = send(HttpRequest.newBuilder(gateway.baseUri().resolve("/policy/missing")));
 

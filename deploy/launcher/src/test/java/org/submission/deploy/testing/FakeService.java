@@ -39,7 +39,7 @@ public final class FakeService implements AutoCloseable {
             echo.put("path", path);
             echo.put("query", exchange.getRequestURI().getRawQuery());
             for (String header : new String[] {"Authorization", "Cookie", "X-XSRF-TOKEN", "Eppn", "Content-Type",
-                    "X-Forwarded-Host", "X-Forwarded-For", "X-Forwarded-Proto"}) {
+                    "X-Forwarded-Host", "X-Forwarded-For", "X-Forwarded-Proto", "traceparent", "tracestate"}) {
                 echo.put(header.toLowerCase(), exchange.getRequestHeaders().getFirst(header));
             }
             echo.put("bodyLength", body.length);
