@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The two image sets of the JDK 25 A/B (deploy/README.md, "Containers tested here"), for
+# The two image sets of the JDK 25 A/B (deploy/bench/RESULTS.md, "Images"), for
 # measure-images.sh, built with podman from each service's Dockerfile.jvm:
 #   localhost/submission-ab/<service>:jdk17-appcds  the Dockerfile as it is (eclipse-temurin:21-jre,
 #                                                   AppCDS archive; here Debian's JDK 17 stand-in)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Image figures and their A/B (deploy/README.md, "Containers tested here"). Per service and image:
+# Image figures and their A/B (deploy/bench/RESULTS.md, "Images"). Per service and image:
 # the image size and its layers; start to ready inside the container (from `podman run` to the
 # first 200 of /q/health/ready) and the JVM's CPU time at that moment, median of RUNS starts; the
 # RSS after 1,000 requests (8 at a time); and the JVM's CPU per request over 5,000 more. Runs the

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Where a service's RSS inside its container differs from the bare JVM's (deploy/README.md,
-# "Containers tested here", "RSS inside a container"). One service, after 1,000 requests (8 at a
+# Where a service's RSS inside its container differs from the bare JVM's (figures in
+# deploy/bench/RESULTS.md, "Images"). One service, after 1,000 requests (8 at a
 # time) to its main endpoint, three ways, each with the images' JVM options (@jvm.options):
 #   container  its image as the tests run it (read-only, no capabilities, host network), its own
 #              JVM options and the archive its Dockerfile recorded (a start without a database,

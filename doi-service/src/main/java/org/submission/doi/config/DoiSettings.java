@@ -11,9 +11,11 @@ import java.time.Duration;
 import java.util.Optional;
 
 /**
- * The DOI service settings ({@code doi.*}). The environment names PASS deployments already set
- * (DOI_SERVICE_MAILTO, REGISTRY_BASEURI, OALOOKUP_BASEURI; README, Service settings) carry no common prefix, so application.properties binds
- * them to {@code doi.mailto}, {@code doi.registry.base-uri} and {@code doi.oa-lookup.base-uri}.
+ * The DOI service settings ({@code doi.*}), each default here and nowhere else. Each is set by its
+ * own environment name ({@code DOI_UPSTREAM_DEADLINE} for {@code doi.upstream.deadline}); the names
+ * PASS deployments already set, which carry no common prefix ({@code DOI_SERVICE_MAILTO},
+ * {@code REGISTRY_BASEURI}, …), are bound by {@link EnvironmentNames}. The settings reference
+ * (docs/settings.md) lists them all, and a test keeps it true.
  */
 @ConfigMapping(prefix = "doi")
 public interface DoiSettings {
@@ -24,10 +26,10 @@ public interface DoiSettings {
     /** {@code <service name>/<version>}, the product part of the User-Agent. */
     String product();
 
-    Upstream registry();
+    Registry registry();
 
     @WithName("oa-lookup")
-    Upstream oaLookup();
+    OaLookup oaLookup();
 
     Calls upstream();
 
@@ -45,7 +47,7 @@ public interface DoiSettings {
 
     /**
      * The longest a statement coordinating the pods may take (DOI_SERVICE_COORDINATION_TIMEOUT);
-     * past it, or when the database fails, the pod goes on alone for that request.
+     * past it, or when the database cannot be reached, the request gets 503 without an upstream call.
      */
     @WithDefault("2s")
     Duration coordinationTimeout();
@@ -61,7 +63,15 @@ public interface DoiSettings {
         SHARE
     }
 
-    interface Upstream {
+    /** The registry (Crossref), REGISTRY_BASEURI. */
+    interface Registry {
+        @WithDefault("https://api.crossref.org/works/")
+        URI baseUri();
+    }
+
+    /** The open-access lookup service (Unpaywall), OALOOKUP_BASEURI. */
+    interface OaLookup {
+        @WithDefault("https://api.unpaywall.org/v2/")
         URI baseUri();
     }
 
@@ -79,8 +89,12 @@ public interface DoiSettings {
         @WithDefault("20")
         int poolSize();
 
-        /** For the whole call including the retry. */
-        @WithDefault("12s")
+        /**
+         * For the whole call including the retry: below the 10 s shutdown timeout with the
+         * database's limits (2 s + 2 s) added, so a lookup under way at SIGTERM ends before the
+         * service stops.
+         */
+        @WithDefault("5s")
         Duration deadline();
 
         /** Pause before the one retry; the actual pause is this plus or minus the jitter. */

@@ -5,8 +5,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.Readiness;
-import org.submission.doi.client.OaLookupClient;
-import org.submission.doi.client.RegistryClient;
+import org.submission.doi.upstream.OaLookupClient;
+import org.submission.doi.upstream.RegistryClient;
 
 /**
  * Reports whether the upstreams are currently considered reachable (their circuit breakers), and

@@ -15,8 +15,9 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.submission.doi.journal.Journals;
+import org.submission.doi.manuscript.Manuscripts;
 import org.submission.doi.model.Doi;
-import org.submission.doi.service.DoiService;
 import org.submission.platform.error.ApiException;
 import org.submission.platform.error.ErrorBody;
 import org.submission.platform.security.XsrfOnEveryRequest;
@@ -28,10 +29,12 @@ import org.submission.platform.security.XsrfOnEveryRequest;
 @Tag(name = "DOI", description = "Journal record and open-access manuscripts of an article, by DOI")
 public class DoiResource {
 
-    private final DoiService service;
+    private final Journals journals;
+    private final Manuscripts manuscripts;
 
-    public DoiResource(DoiService service) {
-        this.service = service;
+    public DoiResource(Journals journals, Manuscripts manuscripts) {
+        this.journals = journals;
+        this.manuscripts = manuscripts;
     }
 
     @GET
@@ -61,7 +64,7 @@ public class DoiResource {
     public Uni<JournalAnswer> journal(@QueryParam("doi") @Parameter(in = ParameterIn.QUERY, required = true,
             description = DOI_PARAMETER, schema = @Schema(type = SchemaType.STRING, maxLength = Doi.MAX_LENGTH),
             example = "10.4137/cmc.s38446") String doi) {
-        return parse(doi).chain(service::journal).map(JournalAnswer::of);
+        return parse(doi).chain(journals::journal).map(JournalAnswer::of);
     }
 
     @GET
@@ -87,7 +90,7 @@ public class DoiResource {
     public Uni<ManuscriptList> manuscript(@QueryParam("doi") @Parameter(in = ParameterIn.QUERY, required = true,
             description = DOI_PARAMETER, schema = @Schema(type = SchemaType.STRING, maxLength = Doi.MAX_LENGTH),
             example = "10.4137/cmc.s38446") String doi) {
-        return parse(doi).chain(service::manuscripts).map(ManuscriptList::of);
+        return parse(doi).chain(manuscripts::manuscripts).map(ManuscriptList::of);
     }
 
     private static final String DOI_PARAMETER = "The article's DOI, 10.<registrant>/<suffix>; surrounding whitespace,"

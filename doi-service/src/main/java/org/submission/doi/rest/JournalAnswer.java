@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.annotation.JsonRawValue;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
-import org.submission.doi.service.JournalLookup;
+import org.submission.doi.journal.Journals;
 
 /** The journal answer: the Journal record's id and the registry's whole response (kept as JSON text, written as it is). */
 @JsonPropertyOrder({"journal-id", "crossref"})
@@ -16,7 +16,7 @@ public record JournalAnswer(
                 + " HTML) is converted to safe HTML",
                 implementation = Object.class) @JsonRawValue String crossref) {
 
-    static JournalAnswer of(JournalLookup lookup) {
+    static JournalAnswer of(Journals.Found lookup) {
         return new JournalAnswer(String.valueOf(lookup.journalId()), lookup.work());
     }
 }

@@ -3,8 +3,8 @@ package org.submission.doi.rest;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
-import org.submission.doi.service.ManuscriptMapper;
-import org.submission.doi.service.OpenCopy;
+import org.submission.doi.manuscript.ManuscriptMapper;
+import org.submission.doi.manuscript.OpenCopy;
 
 /** One open-access copy of the article: the seed's six fields, then what the lookup says about the copy. */
 @JsonPropertyOrder({"url", "repositoryLabel", "type", "source", "name", "isBest", "version", "hostType", "license",

@@ -3,7 +3,7 @@ package org.submission.doi.rest;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
-import org.submission.doi.service.OpenCopies;
+import org.submission.doi.manuscript.OpenCopies;
 
 /** The manuscript answer: open-access copies, the best one first, and the article's open-access status. */
 @JsonPropertyOrder({"manuscripts", "oaStatus"})

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
-import org.submission.doi.service.ManuscriptMapper;
-import org.submission.doi.service.OpenCopies;
+import org.submission.doi.manuscript.ManuscriptMapper;
+import org.submission.doi.manuscript.OpenCopies;
 import org.submission.doi.support.Fixtures;
 
 /**

@@ -6,8 +6,8 @@ import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import org.junit.jupiter.api.BeforeEach;
-import org.submission.doi.client.OaLookupClient;
-import org.submission.doi.client.RegistryClient;
+import org.submission.doi.upstream.OaLookupClient;
+import org.submission.doi.upstream.RegistryClient;
 
 /**
  * What a test against the WireMock upstreams ({@link WireMockUpstreams}) starts from: fresh

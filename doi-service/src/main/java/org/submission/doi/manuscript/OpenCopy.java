@@ -1,0 +1,14 @@
+package org.submission.doi.manuscript;
+
+/**
+ * One open-access copy of the article, its values made safe by {@link ManuscriptMapper}: the
+ * download URL, the repository's label, the MIME type, the source, a safe file name, whether it is
+ * the best copy, and what the lookup says of it (version, host type, licence, landing page).
+ */
+public record OpenCopy(String url, String repositoryLabel, String type, String source, String name, boolean isBest,
+                       String version, String hostType, String license, String landingPageUrl) {
+
+    OpenCopy asBest() {
+        return new OpenCopy(url, repositoryLabel, type, source, name, true, version, hostType, license, landingPageUrl);
+    }
+}

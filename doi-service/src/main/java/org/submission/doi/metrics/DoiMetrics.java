@@ -1,0 +1,124 @@
+package org.submission.doi.metrics;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The DOI service's own meters (deploy/README.md, "Metrics and alerts"). Every tag takes a value
+ * from a fixed list: the upstream's name, an outcome, a cache level; never a DOI. All series are
+ * registered at start, so that dashboards and alerts see zeros rather than nothing.
+ */
+@ApplicationScoped
+public class DoiMetrics {
+
+    public static final List<String> UPSTREAMS = List.of("Crossref", "Unpaywall");
+    /** Outcomes of an upstream call: ok, not_found, or a failure kind (UpstreamFailure), circuit_open, deadline. */
+    public static final List<String> CALL_OUTCOMES = List.of("ok", "not_found", "rate_limited", "redirected", "refused",
+            "server_error", "connection", "bad_body", "too_large", "busy", "timeout", "circuit_open", "failed");
+
+    private static final Duration[] LATENCY_BUCKETS = {Duration.ofMillis(50), Duration.ofMillis(100), Duration.ofMillis(250),
+        Duration.ofMillis(500), Duration.ofSeconds(1), Duration.ofMillis(2500), Duration.ofSeconds(5), Duration.ofSeconds(10)};
+
+    private final MeterRegistry registry;
+    private final Map<String, Timer> calls = new ConcurrentHashMap<>();
+    private final Map<String, Counter> counters = new ConcurrentHashMap<>();
+    private final Map<String, Timer> rateWaits = new ConcurrentHashMap<>();
+    private final Counter coordinationFailures;
+
+    public DoiMetrics(MeterRegistry registry) {
+        this.registry = registry;
+        for (String upstream : UPSTREAMS) {
+            CALL_OUTCOMES.forEach(outcome -> call(upstream, outcome));
+            for (String level : List.of("memory", "shared")) {
+                for (String result : List.of("hit", "miss")) {
+                    counters.put("doi.cache.lookups|" + upstream + "|" + level + "|" + result, Counter.builder("doi.cache.lookups")
+                            .description("Answer cache lookups: memory (this pod) and shared (PostgreSQL)")
+                            .tag("upstream", upstream).tag("level", level).tag("result", result).register(registry));
+                }
+            }
+            List.of("joined", "rejected").forEach(outcome -> singleFlightCounter(upstream, outcome));
+            List.of("paused", "no_turn").forEach(reason -> refusalCounter(upstream, reason));
+            pauseCounter(upstream);
+            rateWait(upstream);
+        }
+        this.coordinationFailures = Counter.builder("doi.coordination.failures")
+                .description("Statements coordinating the pods through PostgreSQL that failed or took too long;"
+                        + " the request was answered 503 without an upstream call (or, without the coordination tables,"
+                        + " the pod went on alone)").register(registry);
+    }
+
+    /** Records one upstream call (retry included) and how long it took. */
+    public void call(String upstream, String outcome, long nanos) {
+        call(upstream, outcome).record(nanos, java.util.concurrent.TimeUnit.NANOSECONDS);
+    }
+
+    public void cache(String upstream, String level, boolean hit) {
+        counters.get("doi.cache.lookups|" + upstream + "|" + level + "|" + (hit ? "hit" : "miss")).increment();
+    }
+
+    /** A request that met a lookup of the same DOI in flight on this or another pod: joined it, or was rejected (429). */
+    public void singleFlight(String upstream, String outcome) {
+        singleFlightCounter(upstream, outcome).increment();
+    }
+
+    /** A request answered 503 without a call: the upstream paused us, or no turn came within the wait. */
+    public void rateRefusal(String upstream, String reason) {
+        refusalCounter(upstream, reason).increment();
+    }
+
+    /** The upstream asked for a pause (429, or 503 with Retry-After). */
+    public void pause(String upstream) {
+        pauseCounter(upstream).increment();
+    }
+
+    /** A call that waited for its turn under the upstream's rate. */
+    public void rateWait(String upstream, long millis) {
+        rateWait(upstream).record(Duration.ofMillis(millis));
+    }
+
+    public void coordinationFailure() {
+        coordinationFailures.increment();
+    }
+
+    private Timer call(String upstream, String outcome) {
+        return calls.computeIfAbsent(upstream + "|" + outcome, k -> Timer.builder("doi.upstream.calls")
+                .description("Upstream calls (a retry included) by upstream and outcome")
+                .tag("upstream", upstream).tag("outcome", outcome.toLowerCase(Locale.ROOT))
+                .serviceLevelObjectives(LATENCY_BUCKETS).register(registry));
+    }
+
+    private Counter singleFlightCounter(String upstream, String outcome) {
+        return counter("doi.single.flight", "Requests that met a lookup of the same DOI in flight on any pod",
+                upstream, "outcome", outcome);
+    }
+
+    private Counter refusalCounter(String upstream, String reason) {
+        return counter("doi.rate.limit.refusals", "Requests answered 503 under an upstream's rate or pause, without a call",
+                upstream, "reason", reason);
+    }
+
+    private Counter pauseCounter(String upstream) {
+        return counter("doi.rate.limit.pauses", "Pauses an upstream asked for (429, or 503 with Retry-After)",
+                upstream, null, null);
+    }
+
+    private Timer rateWait(String upstream) {
+        return rateWaits.computeIfAbsent(upstream, k -> Timer.builder("doi.rate.limit.waits")
+                .description("Time calls waited for their turn under the upstream's rate")
+                .tag("upstream", upstream).register(registry));
+    }
+
+    private Counter counter(String name, String description, String upstream, String tag, String value) {
+        return counters.computeIfAbsent(name + "|" + upstream + "|" + value, k -> {
+            Counter.Builder builder = Counter.builder(name).description(description).tag("upstream", upstream);
+            return (tag == null ? builder : builder.tag(tag, value)).register(registry);
+        });
+    }
+}

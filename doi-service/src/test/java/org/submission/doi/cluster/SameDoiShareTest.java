@@ -1,0 +1,100 @@
+package org.submission.doi.cluster;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.submission.doi.support.Fixtures.ARTICLE_JOURNAL;
+
+import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
+import io.restassured.response.Response;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.submission.doi.support.Api;
+import org.submission.doi.support.Fixtures;
+import org.submission.doi.support.FreshUpstreamsAndRecords;
+import org.submission.doi.support.Journals;
+import org.submission.doi.support.Upstreams;
+import org.submission.doi.support.WireMockUpstreams;
+import org.submission.platform.testing.EmbeddedPostgresResource;
+
+/** DOI_SERVICE_SAME_DOI=share: a request for a DOI in flight waits for that work and gets its answer. */
+@QuarkusTest
+@TestProfile(SameDoiShareTest.Share.class)
+@WithTestResource(EmbeddedPostgresResource.class)
+@WithTestResource(WireMockUpstreams.class)
+class SameDoiShareTest extends FreshUpstreamsAndRecords {
+
+    public static class Share implements QuarkusTestProfile {
+        @Override
+        public Map<String, String> getConfigOverrides() {
+            return Map.of("doi.same-doi", "share");
+        }
+    }
+
+    private static final int WAITING = 5;
+
+    private final ExecutorService clients = Executors.newFixedThreadPool(WAITING + 1);
+
+    @AfterEach
+    void stopClients() {
+        clients.shutdownNow();
+    }
+
+    static Stream<Arguments> outcomes() {
+        return Stream.of(
+                Arguments.of("journal found or created", 200, 1),
+                Arguments.of("registry 404", 404, 0),
+                Arguments.of("no journal in the work", 422, 0));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("outcomes")
+    void requestsForADoiInFlightGetItsAnswerFromOneRegistryCall(String outcome, int status, int journals) {
+        String doi = Fixtures.newDoi();
+        Upstreams.answer(upstream, "journal", doi, registryAnswer(doi, status).withFixedDelay(1_500));
+        CompletableFuture<Response> first = CompletableFuture.supplyAsync(() -> Api.journal(doi), clients);
+        Upstreams.awaitCalls(upstream, "journal", doi, 1);
+
+        List<CompletableFuture<Response>> waiting = Stream.generate(() -> CompletableFuture.supplyAsync(
+                () -> Api.journal("doi:" + doi.toUpperCase()), clients)).limit(WAITING).toList();
+
+        String answer = first.join().then().statusCode(status).extract().asString();
+        waiting.forEach(request -> assertThat(request.join().then().statusCode(status).extract().asString()).isEqualTo(answer));
+        assertThat(Upstreams.calls(upstream, "journal", doi)).isEqualTo(1);
+        assertThat(Journals.all(dataSource)).hasSize(journals);
+    }
+
+    @Test
+    void aWaitingRequestGetsTheAnswerAfterTheFirstClientGaveUp() {
+        String doi = Fixtures.newDoi();
+        Upstreams.answer(upstream, "journal", doi, registryAnswer(doi, 200).withFixedDelay(1_500));
+        assertThat(Api.impatientJournal(doi, Duration.ofMillis(300))).isEmpty();
+
+        Response waiting = Api.journal(doi);
+
+        assertThat(waiting.statusCode()).isEqualTo(200);
+        assertThat(waiting.jsonPath().getString("journal-id")).isEqualTo(String.valueOf(Journals.only(dataSource).id()));
+        assertThat(Upstreams.calls(upstream, "journal", doi)).isEqualTo(1);
+    }
+
+    private static ResponseDefinitionBuilder registryAnswer(String doi, int status) {
+        return switch (status) {
+            case 200 -> Upstreams.json(Fixtures.work(doi, ARTICLE_JOURNAL, "print:2049-3630"));
+            case 404 -> aResponse().withStatus(404);
+            default -> Upstreams.json(Fixtures.text("work-book-chapter.json"));
+        };
+    }
+}

@@ -1,0 +1,63 @@
+package org.submission.doi.manuscript;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
+import io.restassured.response.Response;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.submission.doi.support.Api;
+import org.submission.doi.support.Fixtures;
+import org.submission.doi.support.FreshUpstreams;
+import org.submission.doi.support.Upstreams;
+import org.submission.doi.support.WireMockUpstreams;
+import org.submission.platform.testing.EmbeddedPostgresResource;
+
+/** Without DOI_SERVICE_MAILTO the lookup service, which refuses calls without an email, is never called. */
+@QuarkusTest
+@TestProfile(NoMailtoTest.WithoutMailto.class)
+@WithTestResource(EmbeddedPostgresResource.class)
+@WithTestResource(WireMockUpstreams.class)
+class NoMailtoTest extends FreshUpstreams {
+
+    public static class WithoutMailto implements QuarkusTestProfile {
+        @Override
+        public Map<String, String> getConfigOverrides() {
+            return Map.of("doi.mailto", "");
+        }
+    }
+
+    @Test
+    void theManuscriptEndpointAnswers503NamingTheVariableWithoutCalling() {
+        String doi = Fixtures.newDoi();
+        Upstreams.answer(upstream, "manuscript", doi, Upstreams.json(Fixtures.text("oa-record.json")));
+
+        Response answer = Api.manuscript(doi);
+
+        assertThat(answer.statusCode()).isEqualTo(503);
+        assertThat(answer.contentType()).startsWith("application/json");
+        assertThat(answer.jsonPath().getString("error")).contains("DOI_SERVICE_MAILTO");
+        assertThat(Upstreams.calls(upstream, "manuscript", doi)).isZero();
+    }
+
+    @Test
+    void readinessSaysWhyTheLookupServiceIsNotCalledWithoutFailing() {
+        given().get("/q/health/ready").then().statusCode(200)
+                .body("checks.find { it.name == 'upstreams' }.status", equalTo("UP"))
+                .body("checks.find { it.name == 'upstreams' }.data.Unpaywall", containsString("DOI_SERVICE_MAILTO is not set"));
+    }
+
+    @Test
+    void theRegistryIsStillCalledWithoutAMailto() {
+        String doi = Fixtures.newDoi();
+        Upstreams.work(upstream, doi, Fixtures.work(doi, Fixtures.ARTICLE_JOURNAL, "print:2049-3630"));
+
+        assertThat(Api.journal(doi).statusCode()).isEqualTo(200);
+    }
+}
