@@ -5,7 +5,7 @@ import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
+import java.util.UUID;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
@@ -19,9 +19,22 @@ public final class RecordedSpans {
     private RecordedSpans() {
     }
 
-    /** A W3C traceparent header value as an ingress would send it: version 00, sampled. */
-    public static String traceparent(String traceId, String parentSpanId) {
-        return "00-" + traceId + "-" + parentSpanId + "-01";
+    /** The ingress's span, which a service's request span continues. */
+    public static final String INGRESS_SPAN = "00f067aa0ba902b7";
+
+    /** A trace id of its own for each request, so that no span of an earlier one is taken for its. */
+    public static String newTraceId() {
+        return UUID.randomUUID().toString().replace("-", "");
+    }
+
+    /** The W3C header by which the ingress passes its trace on: version 00, sampled. */
+    public static String traceparent(String traceId) {
+        return "00-" + traceId + "-" + INGRESS_SPAN + "-01";
+    }
+
+    /** The spans of one trace. */
+    public static List<SpanData> ofTrace(List<SpanData> spans, String traceId) {
+        return spans.stream().filter(span -> span.getTraceId().equals(traceId)).toList();
     }
 
     /**
@@ -42,10 +55,6 @@ public final class RecordedSpans {
     /** Whether the spans hold a finished SERVER span, the request's. */
     public static boolean hasServerSpan(List<SpanData> spans) {
         return spans.stream().anyMatch(span -> span.getKind() == SpanKind.SERVER);
-    }
-
-    public static Map<String, List<SpanData>> byTrace(List<SpanData> spans) {
-        return spans.stream().collect(Collectors.groupingBy(SpanData::getTraceId));
     }
 
     /** One line per span (kind, name, ids, the attributes), for a failing assertion's message. */

@@ -27,9 +27,6 @@ import org.submission.platform.testing.RecordedSpans;
 @TestProfile(TracingTest.SdkOn.class)
 class TracingTest {
 
-    private static final String INGRESS_TRACE = "4bf92f3577b34da6a3ce929d0e0e4736";
-    private static final String INGRESS_SPAN = "00f067aa0ba902b7";
-
     /** The run-time switches an operator sets, and JSON log lines. */
     public static class SdkOn implements QuarkusTestProfile {
         @Override
@@ -49,15 +46,15 @@ class TracingTest {
 
     @Test
     void aRequestContinuesTheIngressTraceWithItsStatementAsAChildSpan() throws InterruptedException {
-        given().header("traceparent", RecordedSpans.traceparent(INGRESS_TRACE, INGRESS_SPAN))
-                .get("/probe/traced").then().statusCode(200);
+        String traceId = RecordedSpans.newTraceId();
+        given().header("traceparent", RecordedSpans.traceparent(traceId)).get("/probe/traced").then().statusCode(200);
 
         List<SpanData> spans = RecordedSpans.await(exporter,
-                found -> RecordedSpans.hasServerSpan(found) && found.size() >= 2, Duration.ofSeconds(10));
+                found -> RecordedSpans.ofTrace(found, traceId).size() >= 2, Duration.ofSeconds(10));
         SpanData request = only(spans, SpanKind.SERVER);
         SpanData statement = only(spans, SpanKind.CLIENT);
-        assertThat(spans).as(RecordedSpans.describe(spans)).allMatch(span -> span.getTraceId().equals(INGRESS_TRACE));
-        assertThat(request.getParentSpanId()).isEqualTo(INGRESS_SPAN);
+        assertThat(spans).as(RecordedSpans.describe(spans)).allMatch(span -> span.getTraceId().equals(traceId));
+        assertThat(request.getParentSpanId()).isEqualTo(RecordedSpans.INGRESS_SPAN);
         assertThat(request.getName()).isEqualTo("GET /probe/traced");
         assertThat(statement.getParentSpanId()).as(RecordedSpans.describe(spans)).isEqualTo(request.getSpanId());
         assertThat(statement.getAttributes().asMap().values()).as(RecordedSpans.describe(spans))
@@ -67,12 +64,13 @@ class TracingTest {
     @Test
     void aJsonLogLineWrittenForATracedRequestCarriesItsTraceAndSpan() throws Exception {
         try (JsonLogLines log = JsonLogLines.open()) {
-            given().header("traceparent", RecordedSpans.traceparent(INGRESS_TRACE, INGRESS_SPAN))
-                    .get("/probe/traced").then().statusCode(200);
+            String traceId = RecordedSpans.newTraceId();
+            given().header("traceparent", RecordedSpans.traceparent(traceId)).get("/probe/traced").then().statusCode(200);
 
-            List<SpanData> spans = RecordedSpans.await(exporter, RecordedSpans::hasServerSpan, Duration.ofSeconds(10));
+            List<SpanData> spans = RecordedSpans.await(exporter,
+                    found -> RecordedSpans.hasServerSpan(RecordedSpans.ofTrace(found, traceId)), Duration.ofSeconds(10));
             JsonNode line = new ObjectMapper().readTree(log.formatted(TracedProbeResource.LOG_LINE));
-            assertThat(line.path("mdc").path("traceId").asText()).isEqualTo(INGRESS_TRACE);
+            assertThat(line.path("mdc").path("traceId").asText()).isEqualTo(traceId);
             assertThat(line.path("mdc").path("spanId").asText()).isEqualTo(only(spans, SpanKind.SERVER).getSpanId());
         }
     }
