@@ -3,23 +3,18 @@ package org.submission.doi.rest;
 import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.submission.doi.support.Fixtures.ARTICLE_JOURNAL;
 
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
-import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
-import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.submission.doi.support.Fixtures;
-import org.submission.doi.support.FreshUpstreamsAndRecords;
+import org.submission.doi.support.FreshUpstreamsAndSpans;
 import org.submission.doi.support.Traces;
-import org.submission.doi.support.Upstreams;
 import org.submission.doi.support.WireMockUpstreams;
 import org.submission.platform.testing.EmbeddedPostgresResource;
 import org.submission.platform.testing.RecordedSpans;
@@ -29,7 +24,7 @@ import org.submission.platform.testing.RecordedSpans;
 @WithTestResource(EmbeddedPostgresResource.class)
 @WithTestResource(WireMockUpstreams.class)
 @TestProfile(PropagatedTraceTest.Propagating.class)
-class PropagatedTraceTest extends FreshUpstreamsAndRecords {
+class PropagatedTraceTest extends FreshUpstreamsAndSpans {
 
     public static class Propagating extends Traces.SdkOn {
         @Override
@@ -38,16 +33,9 @@ class PropagatedTraceTest extends FreshUpstreamsAndRecords {
         }
     }
 
-    @Inject
-    InMemorySpanExporter exporter;
-
     @Test
     void theRegistryCallCarriesTheRequestsTraceWithItsOwnSpanAsParent() throws InterruptedException {
-        String doi = Fixtures.newDoi();
-        Upstreams.work(upstream, doi, Fixtures.work(doi, ARTICLE_JOURNAL, "print:2049-3630"));
-
-        String traceId = RecordedSpans.newTraceId();
-        Traces.journal(doi, traceId).then().statusCode(200);
+        String traceId = Traces.coldJournal(upstream);
 
         List<SpanData> spans = RecordedSpans.await(exporter,
                 found -> !Traces.registryCalls(RecordedSpans.ofTrace(found, traceId)).isEmpty(), Duration.ofSeconds(10));

@@ -3,23 +3,18 @@ package org.submission.doi.rest;
 import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.submission.doi.support.Fixtures.ARTICLE_JOURNAL;
 
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import io.opentelemetry.api.trace.SpanKind;
-import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
-import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.submission.doi.support.Fixtures;
-import org.submission.doi.support.FreshUpstreamsAndRecords;
+import org.submission.doi.support.FreshUpstreamsAndSpans;
 import org.submission.doi.support.Traces;
-import org.submission.doi.support.Upstreams;
 import org.submission.doi.support.WireMockUpstreams;
 import org.submission.platform.testing.EmbeddedPostgresResource;
 import org.submission.platform.testing.RecordedSpans;
@@ -29,24 +24,18 @@ import org.submission.platform.testing.RecordedSpans;
 @WithTestResource(EmbeddedPostgresResource.class)
 @WithTestResource(WireMockUpstreams.class)
 @TestProfile(Traces.SdkOn.class)
-class TracesTest extends FreshUpstreamsAndRecords {
-
-    @Inject
-    InMemorySpanExporter exporter;
+class TracesTest extends FreshUpstreamsAndSpans {
 
     @Test
     void aColdJournalRequestIsOneTraceOfTheRequestItsCoordinationStatementsAndTheRegistryCall() throws InterruptedException {
-        String doi = Fixtures.newDoi();
-        Upstreams.work(upstream, doi, Fixtures.work(doi, ARTICLE_JOURNAL, "print:2049-3630"));
-
-        String traceId = RecordedSpans.newTraceId();
-        Traces.journal(doi, traceId).then().statusCode(200);
+        String traceId = Traces.coldJournal(upstream);
 
         List<SpanData> spans = RecordedSpans.await(exporter,
                 found -> RecordedSpans.hasServerSpan(RecordedSpans.ofTrace(found, traceId))
                         && !Traces.statements(RecordedSpans.ofTrace(found, traceId), "doi_lookup_end").isEmpty(),
                 Duration.ofSeconds(10));
         List<SpanData> trace = RecordedSpans.ofTrace(spans, traceId);
+        System.out.println("TracesTest: the trace of a cold /doi/journal request: " + RecordedSpans.json(trace));
         String all = RecordedSpans.describe(spans);
         List<SpanData> requests = trace.stream().filter(span -> span.getKind() == SpanKind.SERVER).toList();
         assertThat(requests).as(all).hasSize(1);
@@ -67,10 +56,7 @@ class TracesTest extends FreshUpstreamsAndRecords {
 
     @Test
     void theRegistryGetsNoTraceContextByDefault() {
-        String doi = Fixtures.newDoi();
-        Upstreams.work(upstream, doi, Fixtures.work(doi, ARTICLE_JOURNAL, "print:2049-3630"));
-
-        Traces.journal(doi, RecordedSpans.newTraceId()).then().statusCode(200);
+        Traces.coldJournal(upstream);
 
         List<LoggedRequest> sent = upstream.findAll(getRequestedFor(urlPathMatching(WireMockUpstreams.REGISTRY_PATH + ".*")));
         assertThat(sent).singleElement().satisfies(request -> {

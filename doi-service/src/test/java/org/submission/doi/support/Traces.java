@@ -1,10 +1,10 @@
 package org.submission.doi.support;
 
+import com.github.tomakehurst.wiremock.WireMockServer;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.quarkus.test.junit.QuarkusTestProfile;
-import io.restassured.response.Response;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 import java.util.HashMap;
@@ -48,10 +48,17 @@ public final class Traces {
         }
     }
 
-    /** A journal request in the trace {@code traceId} the ingress started. */
-    public static Response journal(String doi, String traceId) {
-        return Requests.backend().header("traceparent", RecordedSpans.traceparent(traceId)).queryParam("doi", doi)
-                .get("/doi/journal");
+    /**
+     * A cold journal request (a new DOI, which the registry knows) in a trace the ingress started,
+     * answered 200; the trace's id.
+     */
+    public static String coldJournal(WireMockServer upstream) {
+        String doi = Fixtures.newDoi();
+        Upstreams.work(upstream, doi, Fixtures.work(doi, Fixtures.ARTICLE_JOURNAL, "print:2049-3630"));
+        String traceId = RecordedSpans.newTraceId();
+        Requests.backend().header("traceparent", RecordedSpans.traceparent(traceId)).queryParam("doi", doi)
+                .get("/doi/journal").then().statusCode(200);
+        return traceId;
     }
 
     /** The SQL statement spans that call the given database function. */

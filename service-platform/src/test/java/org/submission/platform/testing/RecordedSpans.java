@@ -1,9 +1,13 @@
 package org.submission.platform.testing;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import java.time.Duration;
+import java.util.Comparator;
 import java.util.List;
 import java.util.UUID;
 import java.util.function.Predicate;
@@ -55,6 +59,21 @@ public final class RecordedSpans {
     /** Whether the spans hold a finished SERVER span, the request's. */
     public static boolean hasServerSpan(List<SpanData> spans) {
         return spans.stream().anyMatch(span -> span.getKind() == SpanKind.SERVER);
+    }
+
+    /** The spans as a JSON array in the order they started (kind, name, ids, times, attributes), to print. */
+    public static String json(List<SpanData> spans) {
+        ObjectMapper json = new ObjectMapper();
+        ArrayNode array = json.createArrayNode();
+        spans.stream().sorted(Comparator.comparingLong(SpanData::getStartEpochNanos)).forEach(span -> {
+            ObjectNode node = array.addObject().put("name", span.getName()).put("kind", span.getKind().name())
+                    .put("traceId", span.getTraceId()).put("spanId", span.getSpanId())
+                    .put("parentSpanId", span.getParentSpanId()).put("startEpochNanos", span.getStartEpochNanos())
+                    .put("durationMicros", (span.getEndEpochNanos() - span.getStartEpochNanos()) / 1_000);
+            ObjectNode attributes = node.putObject("attributes");
+            span.getAttributes().forEach((key, value) -> attributes.put(key.getKey(), String.valueOf(value)));
+        });
+        return array.toPrettyString();
     }
 
     /** One line per span (kind, name, ids, the attributes), for a failing assertion's message. */
