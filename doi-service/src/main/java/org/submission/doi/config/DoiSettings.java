@@ -125,6 +125,14 @@ public interface DoiSettings {
         @WithDefault("50")
         int maxWaiting();
 
+        /**
+         * Whether a request to an upstream carries the trace context (W3C {@code traceparent}) of
+         * the call it serves; off by default, since trace ids are internal. Each call has its span
+         * either way.
+         */
+        @WithDefault("false")
+        boolean propagateTrace();
+
         CircuitBreaker circuitBreaker();
 
         /**

@@ -2,6 +2,7 @@ package org.submission.doi.upstream;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.opentelemetry.api.OpenTelemetry;
 import io.quarkus.logging.Log;
 import io.smallrye.faulttolerance.api.CircuitBreakerMaintenance;
 import io.smallrye.faulttolerance.api.CircuitBreakerState;
@@ -45,10 +46,11 @@ public class OaLookupClient {
     private final String query;
 
     public OaLookupClient(Vertx vertx, DoiSettings settings, ObjectMapper mapper, CircuitBreakerMaintenance circuits,
-            DoiMetrics metrics, CpuWork cpu) {
+            DoiMetrics metrics, CpuWork cpu, OpenTelemetry telemetry) {
         this.pace = UpstreamPace.of(settings.upstream());
         metrics.pace(NAME, pace::inEffectMillis, pace::pausedUntil, pace::ignoredAnnouncements);
-        this.http = new UpstreamHttp(vertx, settings.oaLookup().baseUri(), settings, pace, Map.of());
+        this.http = new UpstreamHttp(vertx, settings.oaLookup().baseUri(), settings, pace, Map.of(),
+                new UpstreamSpans(telemetry, NAME, settings.upstream().propagateTrace()));
         this.call = new UpstreamCall(NAME, "doi-oa-lookup", settings.upstream(), circuits, metrics);
         this.body = new UpstreamBody(mapper, CAPS, cpu);
         this.query = settings.mailto().filter(mail -> !mail.isBlank())

@@ -1,6 +1,7 @@
 package org.submission.doi.upstream;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.opentelemetry.api.OpenTelemetry;
 import io.smallrye.faulttolerance.api.CircuitBreakerMaintenance;
 import io.smallrye.faulttolerance.api.CircuitBreakerState;
 import io.smallrye.mutiny.Uni;
@@ -43,12 +44,13 @@ public class RegistryClient {
     private final String query;
 
     public RegistryClient(Vertx vertx, DoiSettings settings, ObjectMapper mapper, CircuitBreakerMaintenance circuits,
-            DoiMetrics metrics, CpuWork cpu) {
+            DoiMetrics metrics, CpuWork cpu, OpenTelemetry telemetry) {
         Map<String, String> headers = settings.crossrefPlusToken().filter(token -> !token.isBlank())
                 .map(token -> Map.of("Crossref-Plus-API-Token", "Bearer " + token.trim())).orElse(Map.of());
         this.pace = UpstreamPace.of(settings.upstream());
         metrics.pace(NAME, pace::inEffectMillis, pace::pausedUntil, pace::ignoredAnnouncements);
-        this.http = new UpstreamHttp(vertx, settings.registry().baseUri(), settings, pace, headers);
+        this.http = new UpstreamHttp(vertx, settings.registry().baseUri(), settings, pace, headers,
+                new UpstreamSpans(telemetry, NAME, settings.upstream().propagateTrace()));
         this.call = new UpstreamCall(NAME, "doi-registry", settings.upstream(), circuits, metrics);
         this.body = new UpstreamBody(mapper, CAPS, cpu);
         this.query = settings.mailto().map(mail -> "?mailto=" + URLEncoder.encode(mail, StandardCharsets.UTF_8)).orElse("");

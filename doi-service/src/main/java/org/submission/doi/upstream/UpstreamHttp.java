@@ -3,6 +3,7 @@ package org.submission.doi.upstream;
 import io.netty.buffer.CompositeByteBuf;
 import io.netty.buffer.Unpooled;
 import io.quarkus.logging.Log;
+import io.opentelemetry.api.trace.Span;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.subscription.UniEmitter;
 import io.vertx.core.Vertx;
@@ -15,6 +16,7 @@ import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
+import io.vertx.core.tracing.TracingPolicy;
 import java.net.URI;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
@@ -36,13 +38,19 @@ final class UpstreamHttp {
     private final String basePath;
     private final long cap;
     private final UpstreamPace pace;
+    private final UpstreamSpans spans;
+    private final boolean ssl;
 
-    UpstreamHttp(Vertx vertx, URI base, DoiSettings settings, UpstreamPace pace, Map<String, String> headers) {
+    UpstreamHttp(Vertx vertx, URI base, DoiSettings settings, UpstreamPace pace, Map<String, String> headers,
+            UpstreamSpans spans) {
         this.pace = pace;
+        this.spans = spans;
         DoiSettings.Calls calls = settings.upstream();
-        boolean ssl = "https".equalsIgnoreCase(base.getScheme());
+        this.ssl = "https".equalsIgnoreCase(base.getScheme());
         this.client = vertx.httpClientBuilder()
-                .with(new HttpClientOptions().setKeepAlive(true).setConnectTimeout((int) calls.connectTimeout().toMillis()))
+                // the span is UpstreamSpans', which sends the trace context only when told to
+                .with(new HttpClientOptions().setKeepAlive(true).setConnectTimeout((int) calls.connectTimeout().toMillis())
+                        .setTracingPolicy(TracingPolicy.IGNORE))
                 .with(new PoolOptions().setHttp1MaxSize(calls.poolSize()).setMaxWaitQueueSize(calls.maxWaiting()))
                 // the call a reset connection carried fails with it and is answered; no ERROR line besides
                 .withConnectHandler(connection -> connection.exceptionHandler(failure ->
@@ -72,8 +80,7 @@ final class UpstreamHttp {
                 .invoke(opened::set)
                 // not sent: reset gives the connection back to the pool
                 .call(request -> inTurn(turns, 0).onFailure().invoke(failure -> request.reset()))
-                .chain(request -> Uni.createFrom().<Buffer>emitter(emitter ->
-                        request.send().onSuccess(response -> read(response, emitter)).onFailure(emitter::fail)))
+                .chain(this::send)
                 .onCancellation().invoke(() -> {
                     HttpClientRequest request = opened.get();
                     if (request != null) {
@@ -97,10 +104,19 @@ final class UpstreamHttp {
         return turns.next().chain(() -> inTurn(turns, late + 1));
     }
 
-    private void read(HttpClientResponse response, UniEmitter<? super Buffer> emitter) {
+    private Uni<Buffer> send(HttpClientRequest request) {
+        Span span = spans.start(request, ssl);
+        return Uni.createFrom().<Buffer>emitter(emitter -> request.send()
+                        .onSuccess(response -> read(response, emitter, span)).onFailure(emitter::fail))
+                .onItemOrFailure().invoke((body, failure) -> UpstreamSpans.end(span, failure))
+                .onCancellation().invoke(span::end);
+    }
+
+    private void read(HttpClientResponse response, UniEmitter<? super Buffer> emitter, Span span) {
         response.exceptionHandler(emitter::fail);
         pace.observe(response);
         int status = response.statusCode();
+        UpstreamSpans.answered(span, status);
         if (status < 200 || status >= 300) {
             abandon(response, emitter, UpstreamFailure.status(status, response.getHeader(HttpHeaders.RETRY_AFTER)));
             return;
