@@ -125,11 +125,6 @@ public final class UpstreamPace {
         return inEffectMs.get();
     }
 
-    /** The longest spacing a learned rate may set, the pods' margin included. */
-    public long maxSpacingMillis() {
-        return maxSpacingMillis;
-    }
-
     /** Announcements whose headers could not be read as values in range, since start. */
     public long ignoredAnnouncements() {
         return ignored.get();
