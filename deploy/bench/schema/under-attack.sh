@@ -2,7 +2,8 @@
 # Validation under attack (not part of `verify`; README "Validation"): for BENCH_DURATION, two
 # clients send the largest blob the service validates (19,990 unknown keys, against the demo
 # repositories 10, 11 and 12: 60,000 failures each) without pause, so one validation runs and one
-# waits at all times and the rest is refused with 503. Meanwhile one client asks a cached
+# waits at all times and the rest is refused with 429 (both clients are one caller, whose share is
+# raised to 2, so that the heap sees the worst case). Meanwhile one client asks a cached
 # GET /schemaservice every 20 ms. Prints the validations answered, the GET's p50/p99/max, and the
 # service's collections during the attack from its GC log (how many full ones, the longest pause).
 #
@@ -32,6 +33,7 @@ JAVA_OPTS=$(service_java_options)
 source "$HERE/service.sh"
 begin_schema_bench
 export SUBMISSION_SEED_DEMO=true SUBMISSION_BACKEND_USER=$USER_NAME SUBMISSION_BACKEND_PASSWORD=$PASSWORD
+export SCHEMA_SERVICE_VALIDATION_CALLER_SHARE=2
 start_schema_service "$APP" "$PORT" "$JAVA_OPTS -Xlog:gc:file=$WORK/gc.log"
 
 AUTH="Authorization: Basic $(printf '%s:%s' "$USER_NAME" "$PASSWORD" | base64 | tr -d '\n')"
@@ -59,7 +61,7 @@ sent=$(awk '/requests in/ {print $1}' <<<"$attack")
 refused=$(awk '/Non-2xx or 3xx responses:/ {print $NF}' <<<"$attack")
 printf '\nservice JVM options: %s\n%s cores, load average %s before, %s after\n\n' \
   "$(show_java_options "$APP" "$JAVA_OPTS")" "$(nproc)" "$load_before" "$(cut -d' ' -f1-3 /proc/loadavg)"
-printf 'attack for %s: %s blobs sent, %s validated (200), %s refused (503 or other)\n' \
+printf 'attack for %s: %s blobs sent, %s validated (200), %s refused (429 or other)\n' \
   "$DURATION" "$sent" "$((sent - ${refused:-0}))" "${refused:-0}"
 printf 'cached GET %s every 20 ms: %s requests, p50 %s, p99 %s, max %s\n' "$GET" \
   "$(awk '/requests in/ {print $1}' <<<"$probe")" "$(awk '$1 == "50%" {print $2}' <<<"$probe")" \

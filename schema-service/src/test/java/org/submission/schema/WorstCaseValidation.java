@@ -22,8 +22,14 @@ public final class WorstCaseValidation {
 
     /** The packaged service, ready, on a fresh database seeded with the demo data (schema 10 and others). */
     static PackagedService startService() {
+        return startService(Map.of());
+    }
+
+    /** As {@link #startService()}, with more settings (environment variables). */
+    static PackagedService startService(Map<String, String> more) {
         Map<String, String> settings = new HashMap<>(FreshDatabase.create().settings());
         settings.put("SUBMISSION_SEED_DEMO", "true");
+        settings.putAll(more);
         return PackagedService.start(settings).awaitReady(Duration.ofSeconds(90));
     }
 

@@ -8,9 +8,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import org.submission.doi.config.DoiSettings.SameDoi;
-import org.submission.doi.metrics.DoiMetrics;
 import org.submission.doi.model.Doi;
 import org.submission.platform.error.ApiException;
 
@@ -22,12 +22,8 @@ import org.submission.platform.error.ApiException;
  * work ends in any way, before its outcome reaches the callers. A request for a DOI in flight is
  * refused with 429 ({@link SameDoi#REJECT}) or waits for the same outcome ({@link SameDoi#SHARE}).
  * This is the first level, per pod; {@link SingleFlight} below it does the same across pods.
- * <p>
- * Each caller (the authenticated principal) has a share: at most so many lookups it started under
- * way on this pod, each counting until it ends even when the client has left, so that one caller's
- * flood of new DOIs cannot book every turn under the upstream's rate; past it, 429 at once. Waiting
- * for a lookup already under way costs no share: it takes no turn. A lookup that every
- * waiting client has left is told so ({@code wanted}), and does not call when its turn comes.
+ * A lookup that every waiting client has left is told so ({@code wanted}), and makes no call
+ * when its turn comes.
  */
 public final class InFlightGuard {
 
@@ -42,18 +38,17 @@ public final class InFlightGuard {
     }
 
     private final Map<String, Flight<?>> inFlight = new ConcurrentHashMap<>();
-    /** Requests under way per caller; a caller holding none has no entry. */
-    private final Map<String, Integer> callers = new ConcurrentHashMap<>();
-    private final String upstream;
     private final SameDoi sameDoi;
-    private final int share;
-    private final DoiMetrics metrics;
+    /** Told "joined" or "rejected" for each request that met the DOI in flight here (metrics). */
+    private final Consumer<String> met;
 
-    public InFlightGuard(String upstream, SameDoi sameDoi, int share, DoiMetrics metrics) {
-        this.upstream = upstream;
+    public InFlightGuard(SameDoi sameDoi) {
+        this(sameDoi, outcome -> { });
+    }
+
+    public InFlightGuard(SameDoi sameDoi, Consumer<String> met) {
         this.sameDoi = sameDoi;
-        this.share = Math.max(1, share);
-        this.metrics = metrics;
+        this.met = met;
     }
 
     /**
@@ -61,60 +56,25 @@ public final class InFlightGuard {
      * given whether any client still waits for it.
      */
     @SuppressWarnings("unchecked")
-    public <T> Uni<T> run(Doi doi, String caller, Function<BooleanSupplier, Uni<T>> work) {
+    public <T> Uni<T> run(Doi doi, Function<BooleanSupplier, Uni<T>> work) {
         return Uni.createFrom().deferred(() -> {
-            Flight<T> running = (Flight<T>) inFlight.get(doi.key());
-            if (running != null) {
-                return met(doi, running);
-            }
-            if (!enter(caller)) {
-                metrics.callerRefusal();
-                return Uni.createFrom().failure(ApiException.tooManyRequests("You have " + share
-                        + " requests under way on this instance; try again when one has been answered.", 1));
-            }
             Flight<T> flight = new Flight<>();
-            running = (Flight<T>) inFlight.putIfAbsent(doi.key(), flight);
+            Flight<T> running = (Flight<T>) inFlight.putIfAbsent(doi.key(), flight);
             if (running != null) {
-                leave(caller);
-                return met(doi, running);
+                met.accept(sameDoi == SameDoi.SHARE ? "joined" : "rejected");
+                return sameDoi == SameDoi.SHARE ? awaited(running) : Uni.createFrom().failure(alreadyActive(doi));
             }
             // nothing cancels this subscription: the callers below only wait for its outcome
             Uni.createFrom().deferred(() -> work.apply(flight::wanted))
-                    .onTermination().invoke(() -> {
-                        inFlight.remove(doi.key(), flight);
-                        leave(caller);
-                    })
+                    .onTermination().invoke(() -> inFlight.remove(doi.key(), flight))
                     .subscribe().with(flight.outcome::complete, flight.outcome::completeExceptionally);
             return awaited(flight);
         });
     }
 
-    /** A request that met the DOI's work under way: it waits for it (costing its caller no share), or 429. */
-    private <T> Uni<T> met(Doi doi, Flight<T> running) {
-        metrics.singleFlight(upstream, sameDoi == SameDoi.SHARE ? "joined" : "rejected");
-        return sameDoi == SameDoi.SHARE ? awaited(running) : Uni.createFrom().failure(alreadyActive(doi));
-    }
-
     /** Whether work for this DOI key is running. */
     public boolean busy(String key) {
         return inFlight.containsKey(key);
-    }
-
-    private boolean enter(String caller) {
-        boolean[] admitted = {false};
-        callers.compute(caller, (name, held) -> {
-            int now = held == null ? 0 : held;
-            if (now >= share) {
-                return held;
-            }
-            admitted[0] = true;
-            return now + 1;
-        });
-        return admitted[0];
-    }
-
-    private void leave(String caller) {
-        callers.computeIfPresent(caller, (name, held) -> held <= 1 ? null : held - 1);
     }
 
     /**

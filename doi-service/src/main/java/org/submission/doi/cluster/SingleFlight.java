@@ -42,9 +42,10 @@ public abstract class SingleFlight<T> {
     private final Refusals refusals;
     private final DoiMetrics metrics;
     private final Vertx vertx;
+    private final CallerShare shares;
 
     protected SingleFlight(String upstream, UpstreamPace pace, SameDoi sameDoi, DoiSettings settings,
-            Coordination coordination, DoiMetrics metrics, Vertx vertx) {
+            Coordination coordination, CallerShare shares, DoiMetrics metrics, Vertx vertx) {
         this.upstream = upstream;
         this.pace = pace;
         this.sameDoi = sameDoi;
@@ -53,6 +54,7 @@ public abstract class SingleFlight<T> {
         this.times = ClusterTimes.of(settings);
         this.metrics = metrics;
         this.vertx = vertx;
+        this.shares = shares;
         this.refusals = new Refusals(upstream, metrics);
         this.after = new AfterCall<>(upstream, pace, this::encode, memory, refusals, coordination, times, metrics);
     }
@@ -77,9 +79,10 @@ public abstract class SingleFlight<T> {
 
     /**
      * The answer (empty: the upstream does not know the DOI), from a cache or from {@code call};
-     * no call is made, and no further turn taken, once nobody is {@code wanted} the answer.
+     * past this pod's memory it takes one of the {@code caller}'s share until it ends. No call is
+     * made, and no further turn taken, once nobody {@code wanted} the answer.
      */
-    protected Uni<Optional<T>> get(Doi doi, BooleanSupplier wanted, Function<UpstreamTurns, Uni<Optional<T>>> call) {
+    protected Uni<Optional<T>> get(Doi doi, String caller, BooleanSupplier wanted, Function<UpstreamTurns, Uni<Optional<T>>> call) {
         return Uni.createFrom().deferred(() -> {
             Optional<T> kept = memory.get(doi.key());
             metrics.cache(upstream, "memory", kept != null);
@@ -90,7 +93,12 @@ public abstract class SingleFlight<T> {
             if (paused > 0) {
                 return Uni.createFrom().failure(refusals.paused(paused));
             }
-            return shared(doi, wanted, call, System.currentTimeMillis() + times.leaseMillis() + 1000, FIRST_POLL_MILLIS);
+            ApiException overShare = shares.take(caller);
+            if (overShare != null) {
+                return Uni.createFrom().failure(overShare);
+            }
+            return shared(doi, wanted, call, System.currentTimeMillis() + times.leaseMillis() + 1000, FIRST_POLL_MILLIS)
+                    .onTermination().invoke(() -> shares.giveBack(caller));
         });
     }
 

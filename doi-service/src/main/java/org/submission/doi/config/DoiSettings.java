@@ -53,9 +53,9 @@ public interface DoiSettings {
     Duration coordinationTimeout();
 
     /**
-     * Requests one caller (an account, or a person through the proxy) may have under way on one
-     * pod, a lookup it started counting until it ends; past it, 429 at once. Bounds the turns under
-     * an upstream's rate that one caller can book ahead of everyone else.
+     * Lookups past its memory one caller (an account, or a person through the proxy) may have under
+     * way on one pod, each counting until it ends; past it, 429 at once. Bounds the turns under an
+     * upstream's rate that one caller can book ahead of everyone else.
      */
     @WithDefault("8")
     int callerShare();

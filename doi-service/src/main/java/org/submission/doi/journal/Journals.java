@@ -5,6 +5,7 @@ import io.smallrye.mutiny.Uni;
 import io.vertx.core.Vertx;
 import jakarta.inject.Singleton;
 import java.util.Optional;
+import org.submission.doi.cluster.CallerShare;
 import org.submission.doi.cluster.Coordination;
 import org.submission.doi.cluster.InFlightGuard;
 import org.submission.doi.cluster.SingleFlight;
@@ -34,13 +35,13 @@ public class Journals extends SingleFlight<RegistryWork> {
     private final InFlightGuard inFlight;
 
     Journals(RegistryClient registry, JournalService journals, CpuWork cpu, ObjectMapper mapper, DoiSettings settings,
-            Coordination coordination, DoiMetrics metrics, Vertx vertx) {
-        super(RegistryClient.NAME, registry.pace(), settings.sameDoi(), settings, coordination, metrics, vertx);
+            Coordination coordination, CallerShare shares, DoiMetrics metrics, Vertx vertx) {
+        super(RegistryClient.NAME, registry.pace(), settings.sameDoi(), settings, coordination, shares, metrics, vertx);
         this.registry = registry;
         this.journals = journals;
         this.cpu = cpu;
         this.mapper = mapper;
-        this.inFlight = new InFlightGuard(RegistryClient.NAME, settings.sameDoi(), settings.callerShare(), metrics);
+        this.inFlight = new InFlightGuard(settings.sameDoi(), outcome -> metrics.singleFlight(RegistryClient.NAME, outcome));
     }
 
     /**
@@ -49,7 +50,7 @@ public class Journals extends SingleFlight<RegistryWork> {
      * find-or-create), so that a client answered never meets this DOI's lease on another pod.
      */
     public Uni<Found> journal(Doi doi, String caller) {
-        return inFlight.run(doi, caller, wanted -> get(doi, wanted, turns -> registry.work(doi, turns)
+        return inFlight.run(doi, wanted -> get(doi, caller, wanted, turns -> registry.work(doi, turns)
                         .chain(found -> found.isEmpty() ? Uni.createFrom().item(Optional.<RegistryWork>empty())
                                 : cpu.run(() -> Optional.of(RegistryWork.of(found.get(), mapper)))))
                 .map(found -> found.orElseThrow(() -> ApiException.notFound(

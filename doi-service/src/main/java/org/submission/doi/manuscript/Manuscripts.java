@@ -6,6 +6,7 @@ import io.smallrye.mutiny.Uni;
 import io.vertx.core.Vertx;
 import jakarta.inject.Singleton;
 import java.io.UncheckedIOException;
+import org.submission.doi.cluster.CallerShare;
 import org.submission.doi.cluster.Coordination;
 import org.submission.doi.cluster.InFlightGuard;
 import org.submission.doi.cluster.SingleFlight;
@@ -30,11 +31,11 @@ public class Manuscripts extends SingleFlight<OpenCopies> {
     private final InFlightGuard inFlight;
 
     Manuscripts(OaLookupClient oaLookup, ObjectMapper mapper, DoiSettings settings, Coordination coordination,
-            DoiMetrics metrics, Vertx vertx) {
-        super(OaLookupClient.NAME, oaLookup.pace(), SameDoi.SHARE, settings, coordination, metrics, vertx);
+            CallerShare shares, DoiMetrics metrics, Vertx vertx) {
+        super(OaLookupClient.NAME, oaLookup.pace(), SameDoi.SHARE, settings, coordination, shares, metrics, vertx);
         this.oaLookup = oaLookup;
         this.mapper = mapper;
-        this.inFlight = new InFlightGuard(OaLookupClient.NAME, SameDoi.SHARE, settings.callerShare(), metrics);
+        this.inFlight = new InFlightGuard(SameDoi.SHARE, outcome -> metrics.singleFlight(OaLookupClient.NAME, outcome));
     }
 
     /** The copies answer without waiting for the other pods to see them: a pod asked meanwhile waits for them. */
@@ -42,7 +43,7 @@ public class Manuscripts extends SingleFlight<OpenCopies> {
         if (!oaLookup.configured()) {
             return Uni.createFrom().failure(ApiException.unavailable(OaLookupClient.NO_MAILTO, OaLookupClient.NO_MAILTO_RETRY_SECONDS));
         }
-        return inFlight.run(doi, caller, wanted -> get(doi, wanted, turns -> oaLookup.record(doi, turns).map(record -> record.map(ManuscriptMapper::map)))
+        return inFlight.run(doi, wanted -> get(doi, caller, wanted, turns -> oaLookup.record(doi, turns).map(record -> record.map(ManuscriptMapper::map)))
                 .map(found -> found.orElseGet(OpenCopies::none)));
     }
 

@@ -7,22 +7,17 @@ import io.smallrye.mutiny.helpers.test.UniAssertSubscriber;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.Test;
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.Test;
 import org.submission.doi.config.DoiSettings.SameDoi;
-import org.submission.doi.metrics.DoiMetrics;
 import org.submission.doi.model.Doi;
 import org.submission.platform.error.ApiException;
 
 class InFlightGuardTest {
 
-    private static final String CALLER = "backend";
-    private static final int SHARE = 2;
-
-    private final InFlightGuard rejecting = new InFlightGuard("Crossref", SameDoi.REJECT, SHARE, new DoiMetrics(new SimpleMeterRegistry()));
-    private final InFlightGuard sharing = new InFlightGuard("Unpaywall", SameDoi.SHARE, SHARE, new DoiMetrics(new SimpleMeterRegistry()));
+    private final InFlightGuard rejecting = new InFlightGuard(SameDoi.REJECT);
+    private final InFlightGuard sharing = new InFlightGuard(SameDoi.SHARE);
     private final Doi doi = Doi.parse("10.1000/ABC").orElseThrow();
     private final Doi sameDoiOtherCase = Doi.parse("https://doi.org/10.1000/abc").orElseThrow();
     /** The running work's outcome, completed by the test. */
@@ -39,10 +34,10 @@ class InFlightGuardTest {
 
     @Test
     void aSecondCallForTheSameDoiFailsAtOnceWith429WithoutRunningItsWork() {
-        start(rejecting.run(doi, CALLER, wanted -> slowWork()));
+        start(rejecting.run(doi, wanted -> slowWork()));
         AtomicInteger started = new AtomicInteger();
 
-        UniAssertSubscriber<String> second = start(rejecting.run(sameDoiOtherCase, CALLER, wanted -> {
+        UniAssertSubscriber<String> second = start(rejecting.run(sameDoiOtherCase, wanted -> {
             started.incrementAndGet();
             return Uni.createFrom().item("x");
         }));
@@ -56,20 +51,20 @@ class InFlightGuardTest {
 
     @Test
     void theMarkIsReleasedOnSuccess() {
-        rejecting.run(doi, CALLER, wanted -> Uni.createFrom().item("done")).await().indefinitely();
+        rejecting.run(doi, wanted -> Uni.createFrom().item("done")).await().indefinitely();
         assertThat(rejecting.busy(doi.key())).isFalse();
     }
 
     @Test
     void theMarkIsReleasedOnFailure() {
-        start(rejecting.run(doi, CALLER, wanted -> Uni.createFrom().failure(new IllegalStateException("upstream"))))
+        start(rejecting.run(doi, wanted -> Uni.createFrom().failure(new IllegalStateException("upstream"))))
                 .assertFailedWith(IllegalStateException.class);
         assertThat(rejecting.busy(doi.key())).isFalse();
     }
 
     @Test
     void theMarkIsReleasedWhenTheWorkThrowsBeforeReturningAUni() {
-        start(rejecting.run(doi, CALLER, wanted -> {
+        start(rejecting.run(doi, wanted -> {
             throw new IllegalStateException("bug");
         })).assertFailedWith(IllegalStateException.class);
         assertThat(rejecting.busy(doi.key())).isFalse();
@@ -77,7 +72,7 @@ class InFlightGuardTest {
 
     @Test
     void theMarkIsReleasedBeforeTheCallerSeesTheOutcome() {
-        UniAssertSubscriber<String> caller = start(rejecting.run(doi, CALLER, wanted -> slowWork())
+        UniAssertSubscriber<String> caller = start(rejecting.run(doi, wanted -> slowWork())
                 .invoke(() -> assertThat(rejecting.busy(doi.key())).isFalse()));
 
         upstream.complete("answer");
@@ -87,7 +82,7 @@ class InFlightGuardTest {
 
     @Test
     void theWorkRunsOnAndKeepsTheMarkWhenItsCallerGoesAway() {
-        start(rejecting.run(doi, CALLER, wanted -> slowWork())).cancel();
+        start(rejecting.run(doi, wanted -> slowWork())).cancel();
 
         assertThat(rejecting.busy(doi.key())).isTrue();
         assertThat(workCancelled).isFalse();
@@ -97,17 +92,17 @@ class InFlightGuardTest {
 
     @Test
     void aRejectedCallDoesNotReleaseTheRunningOnesMark() {
-        start(rejecting.run(doi, CALLER, wanted -> slowWork()));
-        start(rejecting.run(doi, CALLER, wanted -> Uni.createFrom().item("x")));
+        start(rejecting.run(doi, wanted -> slowWork()));
+        start(rejecting.run(doi, wanted -> Uni.createFrom().item("x")));
 
         assertThat(rejecting.busy(doi.key())).isTrue();
     }
 
     @Test
     void aSharingCallGetsTheAnswerOfTheWorkInFlightWithoutRunningItsOwn() {
-        UniAssertSubscriber<String> first = start(sharing.run(doi, CALLER, wanted -> slowWork()));
+        UniAssertSubscriber<String> first = start(sharing.run(doi, wanted -> slowWork()));
         AtomicInteger started = new AtomicInteger();
-        UniAssertSubscriber<String> second = start(sharing.run(sameDoiOtherCase, CALLER, wanted -> {
+        UniAssertSubscriber<String> second = start(sharing.run(sameDoiOtherCase, wanted -> {
             started.incrementAndGet();
             return Uni.createFrom().item("other");
         }));
@@ -121,8 +116,8 @@ class InFlightGuardTest {
 
     @Test
     void aSharingCallGetsTheFailureOfTheWorkInFlight() {
-        UniAssertSubscriber<String> first = start(sharing.run(doi, CALLER, wanted -> slowWork()));
-        UniAssertSubscriber<String> second = start(sharing.run(doi, CALLER, wanted -> Uni.createFrom().item("other")));
+        UniAssertSubscriber<String> first = start(sharing.run(doi, wanted -> slowWork()));
+        UniAssertSubscriber<String> second = start(sharing.run(doi, wanted -> Uni.createFrom().item("other")));
         ApiException notFound = ApiException.notFound("not there");
 
         upstream.completeExceptionally(notFound);
@@ -133,8 +128,8 @@ class InFlightGuardTest {
 
     @Test
     void aSharingCallerThatLeavesLeavesTheWorkToTheOthers() {
-        UniAssertSubscriber<String> leaving = start(sharing.run(doi, CALLER, wanted -> slowWork()));
-        UniAssertSubscriber<String> staying = start(sharing.run(doi, CALLER, wanted -> Uni.createFrom().item("other")));
+        UniAssertSubscriber<String> leaving = start(sharing.run(doi, wanted -> slowWork()));
+        UniAssertSubscriber<String> staying = start(sharing.run(doi, wanted -> Uni.createFrom().item("other")));
 
         leaving.cancel();
         upstream.complete("answer");
@@ -144,58 +139,13 @@ class InFlightGuardTest {
     }
 
     @Test
-    void aCallerPastItsShareGets429AtOnceWithoutRunningItsWork() {
-        start(rejecting.run(Doi.parse("10.1000/one").orElseThrow(), CALLER, wanted -> slowWork()));
-        start(rejecting.run(Doi.parse("10.1000/two").orElseThrow(), CALLER, wanted -> slowWork()));
-        AtomicBoolean ran = new AtomicBoolean();
-
-        UniAssertSubscriber<String> third = start(rejecting.run(doi, CALLER, wanted -> {
-            ran.set(true);
-            return Uni.createFrom().item("x");
-        }));
-
-        assertThat(third.assertFailedWith(ApiException.class).getFailure()).extracting(f -> ((ApiException) f).status()).isEqualTo(429);
-        assertThat(ran).isFalse();
-    }
-
-    @Test
-    void anotherCallerKeepsItsShareWhileOneCallerHoldsAllOfIts() {
-        start(rejecting.run(Doi.parse("10.1000/one").orElseThrow(), CALLER, wanted -> slowWork()));
-        start(rejecting.run(Doi.parse("10.1000/two").orElseThrow(), CALLER, wanted -> slowWork()));
-
-        start(rejecting.run(doi, "someone-else", wanted -> Uni.createFrom().item("answer"))).assertItem("answer");
-    }
-
-    @Test
-    void aLookupStartedCountsAgainstItsCallerUntilItEndsEvenWhenTheClientLeaves() {
-        start(rejecting.run(Doi.parse("10.1000/one").orElseThrow(), CALLER, wanted -> slowWork())).cancel();
-        start(rejecting.run(Doi.parse("10.1000/two").orElseThrow(), CALLER, wanted -> slowWork())).cancel();
-
-        start(rejecting.run(doi, CALLER, wanted -> Uni.createFrom().item("x"))).assertFailedWith(ApiException.class);
-        upstream.complete("done");
-        start(rejecting.run(doi, CALLER, wanted -> Uni.createFrom().item("x"))).assertItem("x");
-    }
-
-    @Test
-    void waitingForALookupAlreadyUnderWayCostsNoShare() {
-        UniAssertSubscriber<String> first = start(sharing.run(doi, CALLER, wanted -> slowWork()));
-        start(sharing.run(Doi.parse("10.1000/two").orElseThrow(), CALLER, wanted -> slowWork()));
-
-        UniAssertSubscriber<String> joined = start(sharing.run(sameDoiOtherCase, CALLER, wanted -> Uni.createFrom().item("other")));
-        upstream.complete("answer");
-
-        first.assertItem("answer");
-        joined.assertItem("answer");
-    }
-
-    @Test
     void theWorkIsToldWhenEveryWaitingClientHasLeft() {
         AtomicReference<BooleanSupplier> told = new AtomicReference<>();
-        UniAssertSubscriber<String> first = start(sharing.run(doi, CALLER, wanted -> {
+        UniAssertSubscriber<String> first = start(sharing.run(doi, wanted -> {
             told.set(wanted);
             return slowWork();
         }));
-        UniAssertSubscriber<String> second = start(sharing.run(doi, "someone-else", wanted -> slowWork()));
+        UniAssertSubscriber<String> second = start(sharing.run(doi, wanted -> slowWork()));
 
         first.cancel();
         assertThat(told.get().getAsBoolean()).isTrue();

@@ -14,8 +14,8 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.submission.doi.config.DoiSettings;
 import org.submission.doi.config.DoiSettings.SameDoi;
+import org.submission.doi.config.DoiSettings;
 import org.submission.doi.metrics.DoiMetrics;
 import org.submission.doi.model.Doi;
 import org.submission.doi.support.Fixtures;
@@ -37,11 +37,11 @@ class SingleFlightTest {
     static final class TextFlight extends SingleFlight<String> {
         TextFlight(SameDoi sameDoi, DoiSettings settings, Coordination coordination, DoiMetrics metrics, Vertx vertx) {
             super("Crossref", new UpstreamPace(2_000, 3_600_000, System::currentTimeMillis), sameDoi, settings, coordination,
-                    metrics, vertx);
+                    new CallerShare(1, metrics), metrics, vertx);
         }
 
         Uni<Optional<String>> get(Doi doi, Uni<Optional<String>> call) {
-            return get(doi, () -> true, turns -> call);
+            return get(doi, "caller", () -> true, turns -> call);
         }
 
         @Override
@@ -96,6 +96,17 @@ class SingleFlightTest {
     }
 
     @Test
+    void aCallerWithALookupUnderWayGets429ForAnotherButItsAnswersFromMemoryCostNoShare() {
+        Doi other = Doi.parse(Fixtures.newDoi()).orElseThrow();
+        pod.get(other, call("kept")).await().atMost(WAIT);
+        pod.get(doi, Uni.createFrom().nothing()).subscribe().with(ignored -> { }, ignored -> { });
+
+        assertThatThrownBy(() -> pod.get(Doi.parse(Fixtures.newDoi()).orElseThrow(), call("x")).await().atMost(WAIT))
+                .isInstanceOfSatisfying(ApiException.class, refusal -> assertThat(refusal.status()).isEqualTo(429));
+        assertThat(pod.get(other, call("x")).await().atMost(WAIT)).contains("kept");
+    }
+
+    @Test
     void anotherPodIsServedFromTheSharedCacheOnceTheEndStatementHasRun() {
         pod.get(doi, call("answer")).await().atMost(WAIT);
         pod.settled(doi).await().atMost(WAIT);
@@ -131,7 +142,7 @@ class SingleFlightTest {
 
     @Test
     void aLookupNobodyWantsAnyMoreMakesNoCallAndLeavesTheDoiToOthers() {
-        assertThatThrownBy(() -> pod.get(doi, () -> false, turns -> call("answer")).await().atMost(WAIT))
+        assertThatThrownBy(() -> pod.get(doi, "caller", () -> false, turns -> call("answer")).await().atMost(WAIT))
                 .isInstanceOf(ApiException.class);
         pod.settled(doi).await().atMost(WAIT);
 

@@ -4,6 +4,7 @@ import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /** The schema service's own settings; each is also an environment variable (SCHEMA_SERVICE_DIR, …). */
 @ConfigMapping(prefix = "schema.service")
@@ -34,4 +35,10 @@ public interface SchemaServiceSettings {
     /** Validations that may wait for a thread; beyond threads + queue a request answers 503. */
     @WithDefault("1")
     int validationQueue();
+
+    /**
+     * How many of the validation slots (threads + queue) one caller may hold; beyond, its request
+     * answers 429. Unset: half of the slots, at least 1 (computed from the two settings above).
+     */
+    OptionalInt validationCallerShare();
 }

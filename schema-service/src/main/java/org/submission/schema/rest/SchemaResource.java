@@ -12,6 +12,7 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Request;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.SecurityContext;
 import jakarta.ws.rs.core.UriInfo;
 import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.Operation;
@@ -23,6 +24,7 @@ import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.submission.platform.security.Roles;
 import org.submission.schema.service.EntityIds;
 import org.submission.schema.service.MergeFlag;
 import org.submission.schema.service.SchemaService;
@@ -96,10 +98,19 @@ public class SchemaResource {
     @APIResponse(responseCode = "404", description = NOT_FOUND)
     @APIResponse(responseCode = "409", description = CONFLICT)
     @APIResponse(responseCode = "415", description = "The body is not sent as application/json")
-    @APIResponse(responseCode = "503", description = UNAVAILABLE)
+    @APIResponse(responseCode = "429", description = "The caller already has as many validations under way as one caller"
+            + " may, or too many failed authentications came from the caller's address; retry after Retry-After (seconds)")
+    @APIResponse(responseCode = "503", description = UNAVAILABLE + "; or more validations at once than the service runs")
     public Uni<ValidationReportBody> validate(@Parameter(description = IDS, required = true, example = "10") @QueryParam("entityIds") List<String> entityIds,
-                                          byte[] body) {
-        return service.validate(EntityIds.parse(entityIds), () -> JsonBodyReader.metadataBlob(body)).map(ValidationReportBody::of);
+                                          byte[] body, @Context SecurityContext security) {
+        return service.validate(caller(security), EntityIds.parse(entityIds), () -> JsonBodyReader.metadataBlob(body))
+                .map(ValidationReportBody::of);
+    }
+
+    /** A backend account and a person of the same name are different callers, so neither can use up the other's share. */
+    private static String caller(SecurityContext security) {
+        String kind = security.isUserInRole(Roles.BACKEND) ? "backend " : "person ";
+        return kind + security.getUserPrincipal().getName();
     }
 
     /** {@code ?merge} and {@code ?merge=} ask for a merge too, though JAX-RS hands both over as no value. */

@@ -44,9 +44,12 @@ public class SchemaService {
                 .map(SchemaAnswer::orThrow);
     }
 
-    /** The blob is parsed, as it is validated, on a validation thread: both take long for a large one. */
-    public Uni<ValidationReport> validate(List<Long> ids, Supplier<JsonNode> blob) {
-        return documents(ids).chain(found -> validations.run(() -> BlobValidator.validate(SchemaOrder.order(found), blob)));
+    /**
+     * The blob is parsed, as it is validated, on a validation thread: both take long for a large one.
+     * {@code caller} names who asks, for its share of the validation slots.
+     */
+    public Uni<ValidationReport> validate(String caller, List<Long> ids, Supplier<JsonNode> blob) {
+        return documents(ids).chain(found -> validations.run(caller, () -> BlobValidator.validate(SchemaOrder.order(found), blob)));
     }
 
     /** The repositories' documents in request order, repository by repository, each document once. */

@@ -1,29 +1,28 @@
 package org.submission.platform.testing;
 
-import io.smallrye.config.WithDefault;
-import io.smallrye.config.WithName;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.lang.reflect.Method;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 
 /**
- * What the documents say of the settings against what the code reads, so that a test fails when
- * they drift: the rows of a settings table in Markdown ({@code | `VARIABLE` | `property` |
- * `default` | …}), and the properties of a {@code @ConfigMapping} interface with their
- * {@code @WithDefault} values, walked as SmallRye Config names them.
+ * What the settings reference (docs/settings.md) says: the rows of its tables ({@code | `VARIABLE` |
+ * `property` | `default` | `service` | meaning |}). {@link SettingsInCode} says what the code reads, and
+ * {@link SettingsDocumented} compares the two, so that a test fails when they drift.
  */
 public final class SettingsReference {
 
-    /** One documented setting; {@code defaultValue} is null where the table says none. */
-    public record Row(String variable, String property, String defaultValue) {
+    /** The settings reference, seen from a module's folder (where Maven runs its tests). */
+    public static final Path DOCUMENT = Path.of("../docs/settings.md");
+
+    /** One documented setting; {@code defaultValue} is null where the table says {@code (none)}. */
+    public record Row(String variable, String property, String defaultValue, String service) {
     }
 
     private SettingsReference() {
@@ -31,23 +30,24 @@ public final class SettingsReference {
 
     /**
      * The rows of every table in the file whose header starts with {@code variable | property |
-     * default} (case and words after those ignored), by property.
+     * default | service} (case and words after those ignored).
      */
-    public static Map<String, Row> rows(Path markdown) {
-        Map<String, Row> rows = new LinkedHashMap<>();
+    public static List<Row> rows(Path markdown) {
+        List<Row> rows = new ArrayList<>();
         boolean inTable = false;
         try {
             for (String line : Files.readAllLines(markdown)) {
                 List<String> cells = cells(line);
-                if (cells.size() >= 3 && cells.get(1).toLowerCase(Locale.ROOT).startsWith("property")
-                        && cells.get(2).toLowerCase(Locale.ROOT).startsWith("default")) {
+                if (cells.size() >= 4 && cells.get(1).toLowerCase(Locale.ROOT).startsWith("property")
+                        && cells.get(2).toLowerCase(Locale.ROOT).startsWith("default")
+                        && cells.get(3).toLowerCase(Locale.ROOT).startsWith("service")) {
                     inTable = true;
                 } else if (!line.startsWith("|")) {
                     inTable = false;
-                } else if (inTable && cells.size() >= 3 && cells.get(1).startsWith("`")) {
+                } else if (inTable && cells.size() >= 4 && cells.get(1).startsWith("`")) {
                     String value = unquote(cells.get(2));
-                    rows.put(unquote(cells.get(1)), new Row(unquote(cells.get(0)), unquote(cells.get(1)),
-                            value.isEmpty() || value.startsWith("(") ? null : value));
+                    rows.add(new Row(unquote(cells.get(0)), unquote(cells.get(1)),
+                            value.isEmpty() || value.startsWith("(") ? null : value, unquote(cells.get(3))));
                 }
             }
         } catch (IOException e) {
@@ -56,39 +56,23 @@ public final class SettingsReference {
         return rows;
     }
 
-    /** Every leaf property of the mapping under {@code prefix}, with its default (null: none). */
-    public static Map<String, String> defaults(Class<?> mapping, String prefix) {
-        Map<String, String> defaults = new LinkedHashMap<>();
-        walk(mapping, prefix, defaults);
-        return defaults;
+    /**
+     * The rows that apply to a service, by property: its own, and those of {@code all} it does not
+     * replace with its own.
+     */
+    public static Map<String, Row> forService(List<Row> rows, String service) {
+        Map<String, Row> applying = new LinkedHashMap<>();
+        rows.stream().filter(row -> row.service().equals("all")).forEach(row -> applying.put(row.property(), row));
+        rows.stream().filter(row -> row.service().equals(service)).forEach(row -> applying.put(row.property(), row));
+        return applying;
     }
 
-    /** The environment variable SmallRye Config reads a property from. */
+    /**
+     * The environment variable SmallRye Config reads a property from; a placeholder such as
+     * {@code <name>} (a map's key) stays one.
+     */
     public static String environmentName(String property) {
-        return property.toUpperCase(Locale.ROOT).replaceAll("[^A-Z0-9]", "_");
-    }
-
-    private static void walk(Class<?> group, String prefix, Map<String, String> defaults) {
-        Method[] methods = group.getMethods();
-        Arrays.sort(methods, (a, b) -> a.getName().compareTo(b.getName()));
-        for (Method method : methods) {
-            if (method.getParameterCount() > 0 || method.isDefault() || method.getDeclaringClass() == Object.class) {
-                continue;
-            }
-            WithName named = method.getAnnotation(WithName.class);
-            String property = prefix + "." + (named != null ? named.value() : kebab(method.getName()));
-            Class<?> type = method.getReturnType();
-            if (type.isInterface() && type.getEnclosingClass() != null && type != Optional.class) {
-                walk(type, property, defaults);
-            } else {
-                WithDefault value = method.getAnnotation(WithDefault.class);
-                defaults.put(property, value == null ? null : value.value());
-            }
-        }
-    }
-
-    private static String kebab(String name) {
-        return name.replaceAll("([a-z0-9])([A-Z])", "$1-$2").toLowerCase(Locale.ROOT);
+        return property.toUpperCase(Locale.ROOT).replaceAll("[^A-Z0-9<>]", "_");
     }
 
     private static List<String> cells(String line) {

@@ -29,8 +29,13 @@ import org.submission.localpostgres.LocalPostgres;
  */
 public final class LocalStack implements AutoCloseable {
 
-    /** Demo values, used for any of these variables the caller's environment does not set. */
+    /**
+     * Demo values, used for any of these variables the caller's environment does not set. The
+     * gateway, on loopback, is the services' one proxy: its X-Forwarded-For names the client whose
+     * failed authentications are slowed, not the gateway every local client comes through.
+     */
     static final Map<String, String> DEMO_SETTINGS = Map.of(
+            "SUBMISSION_HTTP_TRUSTED_PROXIES", "127.0.0.1/32",
             "SUBMISSION_BACKEND_USER", "demo-backend",
             "SUBMISSION_BACKEND_PASSWORD", "demo-password",
             "SERVICE_POLICY_INSTITUTION", "example.edu",

@@ -53,6 +53,15 @@ public final class OfflineStub implements AutoCloseable {
         answer("/registry/works/", doi, body);
     }
 
+    /**
+     * Answers {@code body} for the registry work {@code doi} from now on, announcing {@code limit}
+     * calls per {@code interval} as the registry's rate headers: for tests of what an upstream may announce.
+     */
+    void announceWork(String doi, String body, String limit, String interval) {
+        server.stubFor(get(urlPathMatching(pathOf("/registry/works/", doi))).atPriority(1).willReturn(okJson(body)
+                .withHeader("X-Rate-Limit-Limit", limit).withHeader("X-Rate-Limit-Interval", interval)));
+    }
+
     /** Answers {@code body} for the open-access lookup of {@code doi} from now on. */
     void answerLookup(String doi, String body) {
         answer("/oalookup/v2/", doi, body);

@@ -31,6 +31,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.submission.platform.testing.InventedMethods;
+import org.submission.platform.testing.LoopbackClient;
+import org.submission.platform.testing.SlowReaders;
 
 /**
  * Every hostile input of the second hostile review (README "Security"), in combination, sent to
@@ -52,6 +54,10 @@ class HostileFuzzTest {
     private static final String REPORTED_BLOB = unknownKeys(90_000);
     private static final String LARGEST_ACCEPTED_BLOB = unknownKeys(19_999);
 
+    /** A person named by the trusted proxy (its secret set for this module's tests in its pom): a caller besides the backend account. */
+    private static final String FLOODER = "flooder@example.edu";
+    private static final String PROXY_SECRET = System.getenv("SUBMISSION_PROXY_SECRET");
+
     private static final ObjectMapper JSON = new ObjectMapper();
     /** What a file name may not hold: a path separator, markup, a control character. */
     private static final Pattern UNSAFE_NAME = Pattern.compile("[/\\\\<>\\p{Cntrl}]");
@@ -63,6 +69,7 @@ class HostileFuzzTest {
 
     @BeforeAll
     void startTheServices() throws Exception {
+        assertThat(PROXY_SECRET).as("SUBMISSION_PROXY_SECRET, which the module's pom sets for its tests").isNotBlank();
         stack = ReplicatedStack.start(1);
         authorization = "Basic " + Base64.getEncoder().encodeToString(
                 (stack.backendUser() + ":" + stack.backendPassword()).getBytes(StandardCharsets.UTF_8));
@@ -88,6 +95,7 @@ class HostileFuzzTest {
         Map<String, List<Long>> secondWave = attack(1, watchers);
 
         assertThat(problems).isEmpty();
+        assertThat(newDoiAnswered()).as("a new DOI after the attack, whatever the registry announced in it").isEqualTo(200);
         for (String service : CACHED.keySet()) {
             ServiceProcess replica = replica(service);
             assertThat(replica.process().isAlive()).as("%s still running", service).isTrue();
@@ -127,7 +135,7 @@ class HostileFuzzTest {
      */
     private Map<String, List<Long>> attack(int wave, Map<String, HttpClient> watchers) throws Exception {
         HostileUpstreamAnswers upstreams = HostileUpstreamAnswers.register(stack.offlineStub(), wave);
-        ExecutorService pool = Executors.newFixedThreadPool(16);
+        ExecutorService pool = Executors.newFixedThreadPool(19);
         try {
             List<Future<?>> attacks = new ArrayList<>();
             for (String service : CACHED.keySet()) {
@@ -137,8 +145,15 @@ class HostileFuzzTest {
                 String blob = i % 2 == 0 ? REPORTED_BLOB : LARGEST_ACCEPTED_BLOB;
                 attacks.add(pool.submit(() -> worstCaseValidation(blob)));
             }
+            HttpClient flooderConnections = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+            for (int i = 0; i < 3; i++) {
+                attacks.add(pool.submit(() -> floodingCaller(flooderConnections)));
+            }
             attacks.add(pool.submit(this::malformedAndOddRequests));
+            attacks.add(pool.submit(() -> floodOfNewDois(wave)));
+            attacks.add(pool.submit(this::passwordGuesses));
             attacks.add(pool.submit(() -> hostileUpstreamAnswers(upstreams)));
+            attacks.add(pool.submit(() -> slowReadersOfLargeAnswers(upstreams)));
             AtomicBoolean hostile = new AtomicBoolean(true);
             Map<String, Future<List<Long>>> watching = new HashMap<>();
             for (String service : CACHED.keySet()) {
@@ -199,6 +214,24 @@ class HostileFuzzTest {
     private Void worstCaseValidation(String blob) throws Exception {
         check("schema-service", "worst-case blob", send(replica("schema-service"), "POST",
                 "/schemaservice/validate?entityIds=10,11,12", blob));
+        return null;
+    }
+
+    /**
+     * Another caller posting the largest accepted blob on three connections: each caller holds at most
+     * its share of the validation slots, so whatever the backend account sends meanwhile, this one is
+     * refused for its own excess (429), never because the slots ran out (503).
+     */
+    private Void floodingCaller(HttpClient connections) throws Exception {
+        for (int i = 0; i < 4; i++) {
+            HttpRequest request = request(replica("schema-service"), "POST", "/schemaservice/validate?entityIds=10,11,12",
+                    LARGEST_ACCEPTED_BLOB).header("X-Proxy-Secret", PROXY_SECRET).header("Eppn", FLOODER).build();
+            HttpResponse<String> answer = connections.send(request, HttpResponse.BodyHandlers.ofString());
+            check("schema-service", "flooding caller's blob", answer);
+            if (answer.statusCode() != 200 && answer.statusCode() != 429) {
+                problems.add("schema-service flooding caller's blob: " + answer.statusCode() + " " + answer.body());
+            }
+        }
         return null;
     }
 
@@ -271,6 +304,71 @@ class HostileFuzzTest {
         return null;
     }
 
+    /**
+     * 100 clients that ask for the largest registry work (20,000 authors) and never read it, for 20 s:
+     * the answers waiting to be written are held to the services' write budget (503 past it).
+     */
+    private Void slowReadersOfLargeAnswers(HostileUpstreamAnswers upstreams) throws Exception {
+        String large = upstreams.works().stream().filter(work -> work.endsWith("authors")).findFirst().orElseThrow();
+        check("doi-service", "the largest work", send(replica("doi-service"), "GET", "/doi/journal?doi=" + encode(large), null));
+        try (SlowReaders readers = SlowReaders.open(replica("doi-service").spec().port(), authorization, 100,
+                i -> "/doi/journal?doi=" + encode(large))) {
+            Thread.sleep(20_000);
+        }
+        return null;
+    }
+
+    /**
+     * One caller's flood of DOIs no cache holds, each abandoned after 0.3 s: its share of lookups
+     * under way on the pod (429 past it) keeps it from booking every turn under the registry's rate.
+     */
+    private Void floodOfNewDois(int wave) throws Exception {
+        ServiceProcess doi = replica("doi-service");
+        for (int i = 0; i < 60; i++) {
+            try (Socket client = new Socket("127.0.0.1", doi.spec().port())) {
+                client.setSoTimeout(300);
+                client.getOutputStream().write(("GET /doi/journal?doi=" + encode("10.9999/flood-" + wave + "-" + i) + " HTTP/1.1\r\n"
+                        + auth() + "\r\n").getBytes(StandardCharsets.ISO_8859_1));
+                client.getInputStream().read();
+            } catch (java.net.SocketTimeoutException abandoned) {
+                // the flood's clients leave, as the review's did
+            }
+            Thread.sleep(50);
+        }
+        return null;
+    }
+
+    /**
+     * Wrong backend passwords from another loopback address, 100 to each service on one keep-alive
+     * connection: after a few they are refused (429) without being checked, and nobody else is.
+     */
+    private Void passwordGuesses() {
+        for (String service : CACHED.keySet()) {
+            try (LoopbackClient guesser = new LoopbackClient("127.0.0.2", replica(service).spec().port())) {
+                for (int i = 0; i < 100; i++) {
+                    LoopbackClient.Answer answer = guesser.get(CACHED.get(service), "Authorization: Basic "
+                            + Base64.getEncoder().encodeToString(("backend:guess-" + i).getBytes(StandardCharsets.UTF_8)));
+                    if (answer.status() != 401 && answer.status() != 429 || !answer.headers().getOrDefault("content-type", "")
+                            .startsWith("application/json")) {
+                        problems.add(service + " wrong password answered " + answer.status() + " " + answer.headers());
+                    }
+                }
+            }
+        }
+        return null;
+    }
+
+    /** A DOI no cache holds, asked until the registry's rate lets it through (the longest spacing is 2 s). */
+    private int newDoiAnswered() throws Exception {
+        String doi = HostileUpstreamAnswers.plain(stack.offlineStub(), "10.9999/after-the-attack");
+        HttpResponse<String> answer = send(replica("doi-service"), "GET", "/doi/journal?doi=" + encode(doi), null);
+        for (int i = 0; i < 20 && answer.statusCode() == 503; i++) {
+            Thread.sleep(500);
+            answer = send(replica("doi-service"), "GET", "/doi/journal?doi=" + encode(doi), null);
+        }
+        return answer.statusCode();
+    }
+
     private static String encode(String value) {
         return java.net.URLEncoder.encode(value, StandardCharsets.UTF_8).replace("%25", "%");
     }
@@ -317,13 +415,18 @@ class HostileFuzzTest {
 
     private HttpResponse<String> send(HttpClient client, ServiceProcess replica, String method, String path, String body)
             throws Exception {
+        return client.send(request(replica, method, path, body).header("Authorization", authorization).build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** A request with the XSRF double submit and no credentials yet. */
+    private static HttpRequest.Builder request(ServiceProcess replica, String method, String path, String body) {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + replica.spec().port() + path))
-                .timeout(Duration.ofSeconds(60))
-                .header("Authorization", authorization).header("Cookie", "XSRF-TOKEN=t").header("X-XSRF-TOKEN", "t")
+                .timeout(Duration.ofSeconds(60)).header("Cookie", "XSRF-TOKEN=t").header("X-XSRF-TOKEN", "t")
                 .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
         if (body != null) {
             request.header("Content-Type", "application/json");
         }
-        return client.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        return request;
     }
 }

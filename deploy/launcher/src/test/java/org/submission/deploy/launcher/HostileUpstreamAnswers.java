@@ -11,11 +11,11 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * What the DOI service's upstreams may send that the second hostile review found harmful (README
- * "Security"), and bodies of many small values (a tree ten times their size), built from the
+ * What the DOI service's upstreams may send that hostile reviews found harmful (README
+ * "Security"): huge or deep bodies, bodies of many small values (a tree ten times their size), built from the
  * offline stub's recorded answers and registered on the local stack's stub, each for a DOI of its
- * own: registry works to ask {@code /doi/journal} for, open-access lookups to ask
- * {@code /doi/manuscript} for.
+ * own, and rate announcements no upstream means: registry works to ask {@code /doi/journal} for,
+ * open-access lookups to ask {@code /doi/manuscript} for.
  */
 record HostileUpstreamAnswers(List<String> works, List<String> lookups) {
 
@@ -49,6 +49,9 @@ record HostileUpstreamAnswers(List<String> works, List<String> lookups) {
         stub.answerWork(deep, demo("registry", deep).toString()
                 .replaceFirst("\\{", "{\"deep\": " + "[".repeat(999) + "]".repeat(999) + ","));
         works.add(deep);
+        // rates no upstream means: one call in 31 years, and an interval past any number's range
+        announce(stub, prefix + "years", works, "1", "1000000000s");
+        announce(stub, prefix + "overflow", works, "1", "9223372036854775807ms");
 
         List<String> lookups = new ArrayList<>();
         lookup(stub, prefix + "locations", lookups, locations -> {
@@ -74,6 +77,17 @@ record HostileUpstreamAnswers(List<String> works, List<String> lookups) {
         change.accept((ObjectNode) work.get("message"));
         stub.answerWork(doi, work.toString());
         dois.add(doi);
+    }
+
+    private static void announce(OfflineStub stub, String doi, List<String> dois, String limit, String interval) throws IOException {
+        stub.announceWork(doi, demo("registry", doi).toString(), limit, interval);
+        dois.add(doi);
+    }
+
+    /** A registry work for {@code doi} the stub answers plainly from now on: a DOI no cache holds. */
+    static String plain(OfflineStub stub, String doi) throws IOException {
+        stub.answerWork(doi, demo("registry", doi).toString());
+        return doi;
     }
 
     private static void lookup(OfflineStub stub, String doi, List<String> dois, Consumer<ArrayNode> change) throws IOException {

@@ -1,0 +1,114 @@
+package org.submission.doi;
+
+import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.submission.doi.support.Fixtures.ARTICLE_JOURNAL;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.github.tomakehurst.wiremock.WireMockServer;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.submission.doi.support.Api;
+import org.submission.doi.support.Fixtures;
+import org.submission.doi.support.Upstreams;
+import org.submission.doi.support.WireMockUpstreams;
+import org.submission.platform.testing.FreshDatabase;
+import org.submission.platform.testing.PackagedService;
+import org.submission.platform.testing.SlowReaders;
+
+/**
+ * A hundred clients that ask for DOIs whose registry works are 1.87 MB and never read, on the
+ * packaged service with the images' JVM options (a 128 MiB heap, ExitOnOutOfMemoryError): their
+ * answers used to fill the heap until the service died. The works are answered once first, so that
+ * the readers get them from the caches (the memory cache holds some, the rest are read back from
+ * the shared table). {@code -Dslow-readers.write-budget=1G} runs it as before the write budget.
+ */
+class SlowReadersIT {
+
+    private static final int WORKS = 10;
+    private static final int READERS = 100;
+
+    private final WireMockServer registry = new WireMockServer(options().bindAddress("127.0.0.1").dynamicPort());
+
+    @AfterEach
+    void stop() {
+        registry.stop();
+    }
+
+    @Test
+    void aHundredSlowReadersOfLargeWorksLeaveTheServiceUpAndACachedAnswerFast() throws Exception {
+        registry.start();
+        List<String> large = new ArrayList<>();
+        for (int i = 0; i < WORKS; i++) {
+            String doi = Fixtures.newDoi();
+            Upstreams.answer(registry, "journal", doi, Upstreams.json(largeWork(doi)));
+            large.add(doi);
+        }
+        String cached = Fixtures.newDoi();
+        Upstreams.answer(registry, "manuscript", cached, Upstreams.json(Fixtures.text("oa-record.json")));
+        try (PackagedService service = start()) {
+            for (String doi : large) {
+                assertThat(Api.journal(service, doi).asString().length()).isGreaterThan(1_800_000);
+            }
+            assertThat(Api.manuscript(service, cached).statusCode()).isEqualTo(200);
+            System.out.println("SlowReadersIT before: " + SlowReaders.memory(service));
+
+            List<Long> millis = new ArrayList<>();
+            List<SlowReaders> rounds = new ArrayList<>();
+            try {
+                // a round per work: the service refuses a request for a DOI whose answer is still being made
+                for (int round = 0; round < READERS / WORKS; round++) {
+                    rounds.add(SlowReaders.open(service, WORKS, i -> "/doi/journal?doi=" + URLEncoder.encode(large.get(i), StandardCharsets.UTF_8)));
+                    Thread.sleep(300);
+                }
+                long end = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+                while (System.nanoTime() < end) {
+                    long started = System.nanoTime();
+                    int status = Api.manuscript(service, cached).statusCode();
+                    assertThat(status).as("the service's log:%n%s", service.log()).isEqualTo(200);
+                    millis.add((System.nanoTime() - started) / 1_000_000);
+                    Thread.sleep(50);
+                }
+                assertThat(service.process().isAlive()).as("the service is still running; its log:\n%s", service.log()).isTrue();
+                System.out.println("SlowReadersIT under " + READERS + " slow readers: " + SlowReaders.memory(service));
+                assertThat(SlowReaders.metric(service, "submission_http_write_budget_refusals_total")).isPositive();
+            } finally {
+                rounds.forEach(SlowReaders::close);
+            }
+            millis.sort(null);
+            System.out.printf("SlowReadersIT: %d cached /doi/manuscript meanwhile: median %d ms, slowest %d ms%n",
+                    millis.size(), millis.get(millis.size() / 2), millis.get(millis.size() - 1));
+            assertThat(millis.get(millis.size() - 1)).as("the slowest cached request, in ms").isLessThan(1000);
+        }
+    }
+
+    /** A journal article's work grown to 1.87 MB by 9,000 references (lists are cut at 10,000), under the 2 MB cap. */
+    private static String largeWork(String doi) {
+        ObjectNode work = (ObjectNode) Fixtures.parse(Fixtures.work(doi, ARTICLE_JOURNAL, "print:2049-3630"));
+        ArrayNode references = ((ObjectNode) work.get("message")).putArray("reference");
+        String cited = "A. Author, B. Author, C. Author, A cited article on the deposit of accepted manuscripts in"
+                + " institutional repositories and its costs, Journal of Examples 12 (2001) 34-56.";
+        for (int n = 0; n < 9_000; n++) {
+            references.addObject().put("key", "ref" + n).put("unstructured", cited);
+        }
+        return work.toString();
+    }
+
+    private PackagedService start() {
+        Map<String, String> settings = new HashMap<>(WireMockUpstreams.environment(registry));
+        settings.putAll(FreshDatabase.create().settings());
+        String budget = System.getProperty("slow-readers.write-budget");
+        if (budget != null) {
+            settings.put("SUBMISSION_HTTP_WRITE_BUDGET", budget);
+        }
+        return PackagedService.start(settings).awaitReady(Duration.ofSeconds(90));
+    }
+}

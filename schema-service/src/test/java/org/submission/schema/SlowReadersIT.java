@@ -1,0 +1,96 @@
+package org.submission.schema;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.InputStream;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.submission.platform.testing.FreshDatabase;
+import org.submission.platform.testing.PackagedService;
+import org.submission.platform.testing.SlowReaders;
+
+/**
+ * A hundred clients that ask for a large answer and never read it, on the packaged service with the
+ * images' JVM options (a 128 MiB heap, ExitOnOutOfMemoryError): each answer used to wait in the
+ * service's memory until the service died. {@code -Dslow-readers.write-budget=1G} runs it as
+ * before the write budget.
+ */
+class SlowReadersIT {
+
+    private static final int READERS = 100;
+    private static final String LARGE = "/schemaservice?entityIds=10";
+    private static final String SMALL = "/schemaservice?entityIds=11";
+    private static final Duration WRITE_IDLE = Duration.ofSeconds(10);
+
+    @Test
+    void aHundredSlowReadersOfLargeAnswersLeaveTheServiceUpAndASmallCachedAnswerFastUntilTheWriteIdleTimeoutClosesThem() throws Exception {
+        try (PackagedService service = start()) {
+            assertThat(service.get(LARGE).body()).hasSizeGreaterThan(1_800_000);
+            assertThat(service.get(SMALL).statusCode()).isEqualTo(200);
+            System.out.println("SlowReadersIT before: " + SlowReaders.memory(service));
+
+            List<Long> millis = new ArrayList<>();
+            try (SlowReaders readers = SlowReaders.open(service, READERS, i -> LARGE)) {
+                long end = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+                while (System.nanoTime() < end) {
+                    long started = System.nanoTime();
+                    HttpResponse<String> small = service.get(SMALL);
+                    assertThat(small.statusCode()).as("%s; the service's log:%n%s", small.body(), service.log()).isEqualTo(200);
+                    millis.add((System.nanoTime() - started) / 1_000_000);
+                    Thread.sleep(50);
+                }
+                assertThat(service.process().isAlive()).as("the service is still running; its log:\n%s", service.log()).isTrue();
+                System.out.println("SlowReadersIT under " + READERS + " slow readers: " + SlowReaders.memory(service));
+                assertThat(SlowReaders.metric(service, "submission_http_write_pending_bytes"))
+                        .as("answer bytes queued").isLessThanOrEqualTo(32 * 1024 * 1024);
+                assertThat(SlowReaders.metric(service, "submission_http_write_budget_refusals_total")).isPositive();
+
+                Thread.sleep(WRITE_IDLE.toMillis());
+                assertThat(readers.closedByService(Duration.ofSeconds(5))).as("connections closed by the write-idle timeout")
+                        .isEqualTo(READERS);
+                assertThat(SlowReaders.metric(service, "submission_http_write_pending_bytes")).as("answer bytes queued").isZero();
+            }
+            millis.sort(null);
+            System.out.printf("SlowReadersIT: %d small cached GETs meanwhile: median %d ms, slowest %d ms%n",
+                    millis.size(), millis.get(millis.size() / 2), millis.get(millis.size() - 1));
+            assertThat(millis.get(millis.size() - 1)).as("the slowest small cached GET, in ms").isLessThan(1000);
+            assertThat(service.get(LARGE).statusCode()).as("a large answer once the slow readers are gone").isEqualTo(200);
+        }
+    }
+
+    /** The demo data, repository 10's PubMed Central schema grown to 1.9 MB by descriptions. */
+    private static PackagedService start() throws Exception {
+        Path folder = Files.createTempDirectory("slow-readers-schemas");
+        ObjectMapper json = new ObjectMapper();
+        ObjectNode pmc;
+        try (InputStream bundled = SlowReadersIT.class.getResourceAsStream("/schemas/pass/pmc.json")) {
+            pmc = (ObjectNode) json.readTree(bundled);
+        }
+        ObjectNode definitions = (ObjectNode) pmc.get("definitions");
+        for (int i = 0; i < 19; i++) {
+            // each string under the store's limit of a million characters
+            definitions.putObject("note" + i).put("description", "PubMed Central ".repeat(6_600));
+        }
+        Files.createDirectories(folder.resolve("pass"));
+        json.writeValue(folder.resolve("pass/pmc.json").toFile(), pmc);
+
+        Map<String, String> settings = new HashMap<>(FreshDatabase.create().settings());
+        settings.put("SUBMISSION_SEED_DEMO", "true");
+        settings.put("SCHEMA_SERVICE_DIR", folder.toString());
+        settings.put("SUBMISSION_HTTP_WRITE_IDLE_TIMEOUT", WRITE_IDLE.toSeconds() + "s");
+        String budget = System.getProperty("slow-readers.write-budget");
+        if (budget != null) {
+            settings.put("SUBMISSION_HTTP_WRITE_BUDGET", budget);
+        }
+        return PackagedService.start(settings).awaitReady(Duration.ofSeconds(90));
+    }
+}

@@ -1,0 +1,100 @@
+package org.submission.schema.service;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.subscription.Cancellable;
+import java.time.Duration;
+import java.util.OptionalInt;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.submission.platform.error.ApiException;
+
+/** The workers with one thread and two slots, one per caller: what the slots become when work fails or is abandoned. */
+class ValidationWorkersTest {
+
+    private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+    private final ValidationWorkers workers = new ValidationWorkers(1, 2, OptionalInt.of(1), registry);
+    private final CountDownLatch release = new CountDownLatch(1);
+
+    @AfterEach
+    void stop() {
+        release.countDown();
+        workers.stop();
+    }
+
+    private String blocking() {
+        try {
+            release.await(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return "done";
+    }
+
+    private void awaitSlotsTaken(int count) throws InterruptedException {
+        for (int i = 0; i < 500 && workers.slotsTaken() != count; i++) {
+            Thread.sleep(10);
+        }
+        assertThat(workers.slotsTaken()).isEqualTo(count);
+    }
+
+    @Test
+    void aCallerOverItsShareGets429WithRetryAfterAndIsCounted() {
+        workers.run("a", this::blocking).subscribe().with(item -> { });
+
+        assertThatThrownBy(() -> workers.run("a", () -> "second").await().atMost(Duration.ofSeconds(5)))
+                .isInstanceOfSatisfying(ApiException.class, refused -> {
+                    assertThat(refused.status()).isEqualTo(429);
+                    assertThat(refused.headers()).containsEntry("Retry-After", "2");
+                });
+        assertThat(registry.get(ValidationWorkers.REFUSALS).tag("share", "validation").counter().count()).isEqualTo(1);
+    }
+
+    @Test
+    void anotherCallerIsServedWhileTheFirstHoldsItsShare() {
+        workers.run("a", this::blocking).subscribe().with(item -> { });
+        Uni<String> other = workers.run("b", () -> "validated");
+        release.countDown();
+
+        assertThat(other.await().atMost(Duration.ofSeconds(5))).isEqualTo("validated");
+    }
+
+    @Test
+    void aFailingValidationReleasesItsSlot() throws InterruptedException {
+        Uni<String> failing = workers.run("a", () -> {
+            throw new IllegalStateException("broken blob");
+        });
+
+        assertThatThrownBy(() -> failing.await().atMost(Duration.ofSeconds(5))).hasMessageContaining("broken blob");
+        awaitSlotsTaken(0);
+    }
+
+    @Test
+    void anAbandonedValidationKeepsItsSlotUntilItsWorkEnds() throws InterruptedException {
+        Cancellable request = workers.run("a", this::blocking).subscribe().with(item -> { });
+        awaitSlotsTaken(1);
+        request.cancel();
+        assertThat(workers.slotsTaken()).as("while the abandoned work still runs").isEqualTo(1);
+
+        release.countDown();
+        awaitSlotsTaken(0);
+    }
+
+    @Test
+    void anAbandonedValidationThatHasNotStartedIsSkippedAndReleased() throws InterruptedException {
+        workers.run("a", this::blocking).subscribe().with(item -> { });
+        AtomicBoolean ran = new AtomicBoolean();
+        Cancellable waiting = workers.run("b", () -> ran.getAndSet(true)).subscribe().with(item -> { });
+        waiting.cancel();
+        release.countDown();
+
+        awaitSlotsTaken(0);
+        assertThat(ran).isFalse();
+    }
+}

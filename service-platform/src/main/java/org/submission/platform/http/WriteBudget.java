@@ -1,0 +1,92 @@
+package org.submission.platform.http;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.netty.channel.ChannelPipeline;
+import io.vertx.core.http.HttpVersion;
+import io.vertx.core.net.impl.ConnectionBase;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The bytes of answers that wait to be written, across all connections, and their bound. An
+ * answer is queued whole before the client reads it (RESTEasy writes the entity at once), so a
+ * hundred clients that ask for large answers and read nothing held the heap until the service died.
+ * Each HTTP/1 connection gets a {@link WriteGate} in its Netty pipeline, which counts an answer's
+ * bytes from the moment it is queued until Netty has handed them to the socket (or the connection
+ * closed), and replaces an answer that would take the total past
+ * {@code submission.http.write-budget} by 503 with Retry-After.
+ */
+@ApplicationScoped
+public class WriteBudget {
+
+    static final String GATE = "submission-write-gate";
+    /** What an answer of unknown size (written in chunks) is taken to need when it starts. */
+    static final long CHUNKED = 64 * 1024;
+    /**
+     * Smaller answers always pass: the kernel's send buffer (16 KB by default) takes them at once
+     * even from a client that reads nothing, so they never wait here; refusing them would refuse
+     * the small cached answers of every other caller while slow readers hold the budget.
+     */
+    static final long SMALL = 16 * 1024;
+
+    private final long budget;
+    private final AtomicLong pending = new AtomicLong();
+    private final Counter refusals;
+
+    public WriteBudget(WriteLimits limits, MeterRegistry registry) {
+        this.budget = limits.writeBudget().asLongValue();
+        this.refusals = Counter.builder("submission.http.write.budget.refusals")
+                .description("Answers replaced by 503 because the answers waiting to be written held the write budget")
+                .register(registry);
+        Gauge.builder("submission.http.write.pending", pending, AtomicLong::get).baseUnit("bytes")
+                .description("Bytes of answers queued and not yet handed to the socket, all connections together")
+                .register(registry);
+    }
+
+    void install(@Observes Router router) {
+        router.route().order(RouteOrder.WRITE_GATE).handler(this::watch);
+    }
+
+    private void watch(RoutingContext ctx) {
+        // HTTP/2 streams have their own flow-control windows and frames the gate does not read
+        if (ctx.request().version() != HttpVersion.HTTP_2 && ctx.request().connection() instanceof ConnectionBase connection) {
+            ChannelPipeline pipeline = connection.channelHandlerContext().pipeline();
+            if (pipeline.get(GATE) == null && pipeline.get("handler") != null) {
+                // before Vert.x's own handler, which writes the answers: its writes pass through the gate
+                pipeline.addBefore("handler", GATE, new WriteGate(this));
+            }
+        }
+        ctx.next();
+    }
+
+    /** Takes {@code bytes} of the budget for an answer of {@code size} bytes, or none and counts a refusal. */
+    boolean reserve(long size, long bytes) {
+        while (true) {
+            long current = pending.get();
+            if (size > SMALL && current > 0 && current + size > budget) {
+                refusals.increment();
+                return false;
+            }
+            if (pending.compareAndSet(current, current + bytes)) {
+                return true;
+            }
+        }
+    }
+
+    void add(long bytes) {
+        pending.addAndGet(bytes);
+    }
+
+    void release(long bytes) {
+        pending.addAndGet(-bytes);
+    }
+
+    long pending() {
+        return pending.get();
+    }
+}
