@@ -97,7 +97,7 @@ class RunningServiceIT {
     }
 
     /**
-     * Issue 18 item 3: registry answers whose abstract is {@code "<a>x"} 100,000 times (400 KB;
+     * No registry answer may hold an event loop: answers whose abstract is {@code "<a>x"} 100,000 times (400 KB;
      * 27 s of quadratic cleaning on an event loop), which list 40,000 ISSNs or are 1.9 MB long, several at once,
      * while a cached manuscript request is repeated. Their processing never shows in an event
      * loop's blocked-thread report (any block over 100 ms is reported, with its stack), every

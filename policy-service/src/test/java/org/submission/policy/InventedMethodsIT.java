@@ -13,7 +13,7 @@ import org.submission.platform.testing.InventedMethods;
 import org.submission.platform.testing.PackagedService;
 
 /**
- * Issue 18 item 1 under the images' JVM options (a 128 MiB heap and ExitOnOutOfMemoryError):
+ * Invented HTTP methods under the images' JVM options (a 128 MiB heap and ExitOnOutOfMemoryError):
  * 3,000 requests with invented 60 KB method names filled this service's heap. 5,000 distinct
  * invented methods must leave the number of series in {@code /q/metrics}, the heap kept after a
  * full collection and the process as they were. One service stands for the three: the methods are

@@ -12,7 +12,7 @@ import org.submission.platform.testing.PackagedService;
 import org.submission.platform.testing.Requests;
 
 /**
- * Issue 18 item 9 (deploy/README "Shutdown"): after SIGTERM new requests were still served for
+ * A stopping pod must send new requests elsewhere (docs/operator-guide.md, "Upgrade"): after SIGTERM new requests were still served for
  * seconds; they must get a 503 JSON at once while the request under way gets its answer.
  */
 class ShutdownIT {

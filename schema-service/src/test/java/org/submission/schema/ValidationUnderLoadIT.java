@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.submission.platform.testing.PackagedService;
 
 /**
- * Issue 18 item 2, on the packaged service with the images' JVM options (a 128 MiB heap,
+ * The worst-case validation, on the packaged service with the images' JVM options (a 128 MiB heap,
  * ExitOnOutOfMemoryError): two worst-case blobs at once used to end the JVM, and one kept an
  * event loop busy for seconds.
  */

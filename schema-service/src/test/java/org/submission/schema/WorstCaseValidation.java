@@ -9,7 +9,7 @@ import org.submission.platform.testing.FreshDatabase;
 import org.submission.platform.testing.PackagedService;
 
 /**
- * Issue 18 item 2's reported input for the packaged-service ITs: validation of blobs of unknown
+ * The worst input the schema service accepts, for the packaged-service ITs: validation of blobs of unknown
  * keys against three schemas, on the packaged service over a fresh database with the demo data.
  * The blobs also serve the value-limit tests of {@code ValidateResourceTest}.
  */

@@ -26,7 +26,7 @@ import org.submission.doi.support.Upstreams;
 import org.submission.doi.support.WireMockUpstreams;
 import org.submission.platform.testing.EmbeddedPostgresResource;
 
-/** Every attempt at an upstream call takes a turn of its own under the announced rate, the retry too (issue 21 item 3). */
+/** Every attempt at an upstream call takes a turn of its own under the announced rate, the retry too, so that retries never exceed what the upstream allows. */
 @QuarkusTest
 @WithTestResource(EmbeddedPostgresResource.class)
 @WithTestResource(WireMockUpstreams.class)

@@ -24,7 +24,7 @@ import org.submission.doi.support.WireMockUpstreams;
 import org.submission.platform.testing.Requests;
 
 /**
- * Issue 10 items 1 and 10: path parameters or escapes that still route to the DOI resource do not
+ * A spelling of the path must not buy a way past a check: path parameters or escapes that still route to the DOI resource do not
  * skip the XSRF check, and an anonymous caller hears 401 first. Every upstream call would answer
  * a real work, so a request that got through would show as a registry call and a journal row.
  */

@@ -29,7 +29,7 @@ import org.submission.platform.testing.EmbeddedPostgresResource;
  * A call held up after its turn under the rate (here: waiting for the upstream's one connection,
  * as a busy CPU or a slow connection would hold it) takes the next turn instead of going out late
  * and crowding the call after it, so that no stall can put more than the announced rate into one
- * interval (issue 21 item 3).
+ * interval, which the upstream would answer with a pause.
  */
 @QuarkusTest
 @TestProfile(HeldUpCallsTest.OneConnection.class)

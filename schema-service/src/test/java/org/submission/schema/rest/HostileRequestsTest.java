@@ -19,7 +19,10 @@ import org.submission.platform.testing.RawHttp;
 import org.submission.platform.testing.Requests;
 import org.submission.platform.testing.TestData;
 
-/** Issue 10 items 1, 7, 10 and 12 against the schema service's own routes. */
+/**
+ * Hostile requests against the schema service's own routes: malformed escapes, path spellings that
+ * would skip the XSRF check, anonymous callers, content sniffing.
+ */
 @QuarkusTest
 @WithTestResource(EmbeddedPostgresResource.class)
 class HostileRequestsTest {

@@ -15,7 +15,7 @@ import org.submission.platform.error.RouterErrors;
  * From the moment a service is told to stop (SIGTERM), or once the optional
  * {@code QUARKUS_SHUTDOWN_DELAY} after it has passed, every new request but the health and
  * metrics endpoints ({@code /q/*}) answers 503 and closes its connection, while the requests
- * under way finish (deploy/README "Shutdown"). Quarkus's own graceful shutdown only waits for
+ * under way finish (docs/operator-guide.md, "Upgrade"). Quarkus's own graceful shutdown only waits for
  * them: it lets new requests through, which then went upstream.
  */
 @ApplicationScoped

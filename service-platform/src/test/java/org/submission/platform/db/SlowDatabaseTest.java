@@ -21,8 +21,9 @@ import org.submission.platform.error.ErrorMessages;
 import org.submission.platform.testing.EmbeddedPostgresResource;
 
 /**
- * Issue 18 item 7: a transaction holding the journal's advisory lock made 40 requests wait 74 s,
- * or fail with a 500 after the pool's 30 s, and took readiness DOWN on every replica.
+ * A slow database must cost a request a few seconds and a 503, never readiness: a transaction
+ * holding the journal's advisory lock once made 40 requests wait 74 s, or fail with a 500 after
+ * the pool's 30 s, and took readiness DOWN on every replica.
  */
 @QuarkusTest
 @WithTestResource(EmbeddedPostgresResource.class)

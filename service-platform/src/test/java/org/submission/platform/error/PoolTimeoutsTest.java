@@ -22,7 +22,7 @@ import org.submission.localpostgres.LocalPostgres;
 /**
  * What the reactive pool fails with when it has no connection to give, from a real pool of one
  * connection on the tests' PostgreSQL: the failures {@link DatabaseOutage#busy} recognises without
- * a type to match (issue 18 item 7). An upgrade of vertx-sql-client that changes them fails here
+ * a type to match (they are plain exceptions told apart by their message). An upgrade of vertx-sql-client that changes them fails here
  * rather than silently turning "the database is busy" (503) into a 500.
  */
 class PoolTimeoutsTest {

@@ -13,7 +13,7 @@ import org.submission.platform.testing.EmbeddedPostgresResource;
 import org.submission.platform.testing.InventedMethods;
 
 /**
- * Issue 18 item 1: each distinct method name used to become a metric series kept for the life of
+ * Each distinct method name used to become a metric series kept for the life of
  * the process (3,000 requests with 60 KB names filled a 128 MiB heap). Invented methods must leave
  * the number of series, and the heap, where they were. Here in the test JVM, with the platform's
  * probe resources; policy-service's InventedMethodsIT sends the same to a packaged service under

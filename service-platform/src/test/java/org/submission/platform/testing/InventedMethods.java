@@ -11,7 +11,7 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Issue 18 item 1's attack and what it is measured by: requests with methods no service serves,
+ * The invented-methods attack (each new method name once became a metric series) and what it is measured by: requests with methods no service serves,
  * each name of its own and 2 KB long, and the series a service's {@code /q/metrics} answer holds.
  */
 public final class InventedMethods {

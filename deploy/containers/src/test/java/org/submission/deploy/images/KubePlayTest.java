@@ -31,7 +31,7 @@ import org.submission.platform.testing.ExternalTool;
  * The production overlay's pods, run by {@code podman kube play}: rendered by {@code kubectl
  * kustomize} through an overlay of the test's (target/kube-play) that points the images at those
  * of {@link ServiceImage} and loads the demo data (a ConfigMap key), then adapted only where
- * podman 4.3 cannot take the manifest (deploy/README.md, "What runs where"): the Secrets are
+ * podman 4.3 cannot take the manifest (deploy/README.md, "Containers tested here"): the Secrets are
  * created with {@code podman secret create}, the {@code fieldRef} variable is left out, each
  * containerPort gets a free hostPort, one replica is played, the ConfigMap loses the keys a
  * container's {@code env} sets (podman lets {@code envFrom} win), and only
@@ -203,7 +203,7 @@ class KubePlayTest {
         return YAML.readerFor(JsonNode.class).<JsonNode>readValues(yaml).readAll();
     }
 
-    /** The Secrets the operator creates (deploy/README.md), as podman takes them: the data map as JSON. */
+    /** The Secrets the operator creates (docs/operator-guide.md), as podman takes them: the data map as JSON. */
     private void createSecrets() throws Exception {
         secret("submission-secrets", Map.of("backend-user", BACKEND_USER, "backend-password", BACKEND_PASSWORD,
                 "proxy-secret", "kube-play-proxy-secret", "db-password", "unused"));

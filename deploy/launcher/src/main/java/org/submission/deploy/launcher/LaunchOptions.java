@@ -26,7 +26,7 @@ public record LaunchOptions(String host, int port, boolean offline, Duration rea
 
             Environment: SUBMISSION_DB_URL (use that PostgreSQL instead of an embedded one),
             SUBMISSION_BACKEND_USER / SUBMISSION_BACKEND_PASSWORD, SUBMISSION_JAVA_OPTS (JVM options
-            of the services) and every variable of the services (deploy/README.md).
+            of the services) and every variable of the services (docs/settings.md).
             """;
 
     public static LaunchOptions parse(List<String> args, Path root) throws LaunchException {

@@ -16,7 +16,6 @@ import io.fabric8.kubernetes.api.model.networking.v1.Ingress;
 import io.fabric8.kubernetes.api.model.networking.v1.IngressServiceBackend;
 import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -28,6 +27,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.submission.deploy.gateway.RouteTable;
+import org.submission.deploy.testing.OperatorGuide;
 import org.submission.deploy.testing.Project;
 
 /** The committed kustomize base and every overlay, rendered by {@code kubectl kustomize} and checked. */
@@ -101,12 +101,12 @@ class ManifestsTest {
         }
     }
 
-    /** Every key of a ConfigMap, and every Secret key a pod reads, is explained in deploy/README.md. */
+    /** Every key of a ConfigMap, and every Secret key a pod reads, is explained in the operator's guide. */
     @ParameterizedTest
     @MethodSource("kustomizations")
     void everyConfigMapAndSecretKeyIsDocumented(Path dir) throws Exception {
         Rendered rendered = Rendered.kustomize(dir);
-        String readme = Files.readString(Project.ROOT.resolve("deploy/README.md"), StandardCharsets.UTF_8);
+        String guide = OperatorGuide.read().text();
         List<String> keys = new ArrayList<>();
         rendered.all(ConfigMap.class).forEach(map -> keys.addAll(map.getData().keySet()));
         for (Deployment deployment : rendered.all(Deployment.class)) {
@@ -124,7 +124,7 @@ class ManifestsTest {
             }
         }
 
-        assertThat(keys).isNotEmpty().allSatisfy(key -> assertThat(readme).as("deploy/README.md documents %s", key)
+        assertThat(keys).isNotEmpty().allSatisfy(key -> assertThat(guide).as("docs/operator-guide.md documents %s", key)
                 .contains("`" + key + "`"));
     }
 

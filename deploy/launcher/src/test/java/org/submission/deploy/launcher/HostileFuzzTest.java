@@ -202,7 +202,7 @@ class HostileFuzzTest {
     }
 
     /**
-     * Issue 18 item 1's attack, as its own tests send it: on a raw keep-alive connection, so that the
+     * The invented-methods attack, as its own tests send it (InventedMethods): on a raw keep-alive connection, so that the
      * attacker's CPU goes to the services. Sent through the JDK's HTTP client, mostly these 900
      * requests, the test's JVM used 40-50 % of the machine's two cores during the attack.
      */
