@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Validation under attack (not part of `verify`; README "Validation"): for BENCH_DURATION, two
+# Validation under attack (not part of `verify`; schema-service/README.md, "Validation"): for BENCH_DURATION, two
 # clients send the largest blob the service validates (19,990 unknown keys, against the demo
 # repositories 10, 11 and 12: 60,000 failures each) without pause, so one validation runs and one
 # waits at all times and the rest is refused with 429 (both clients are one caller, whose share is

@@ -9,7 +9,7 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
 
 /**
- * The service is laid out by concept (doi-service/README.md, "Packages"), and dependencies between
+ * The service is laid out by concept (doi-service/README.md, "How it is built"), and dependencies between
  * the packages run one way, so that each mechanism can be read whole without the ones above it.
  */
 class PackagesTest {

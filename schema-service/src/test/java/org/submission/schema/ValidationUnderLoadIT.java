@@ -68,8 +68,8 @@ class ValidationUnderLoadIT {
                     millis.get(millis.size() / 2), p95, slowest);
             // on a validating event loop they waited seconds; later the slowest were the service's own
             // full collections (55-90 ms on a quiet machine, 400 ms at load 14), while the largest blob's
-            // failures were promoted. Now they die young (the schema service's heap options, README
-            // "Validation"), and every cached GET meets the 100 ms
+            // failures were promoted. Now they die young (the schema service's heap options,
+            // schema-service/README.md "Validation"), and every cached GET meets the 100 ms asked of it
             assertThat(slowest).as("the slowest cached GET /schemaservice while validating, in ms").isLessThan(100);
         }
     }

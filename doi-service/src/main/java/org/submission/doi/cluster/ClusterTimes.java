@@ -5,7 +5,7 @@ import org.submission.doi.config.DoiSettings;
 
 /**
  * The times and bounds of the coordination across pods, read once from the settings
- * (doi-service/README.md, "Across pods" and "Configuration").
+ * (doi-service/README.md, "Across pods"; docs/settings.md, "DOI service").
  *
  * @param margin 1 plus DOI_UPSTREAM_RATE_MARGIN: how much wider than announced calls are spaced
  * @param defaultSpacingMillis the spacing of DOI_UPSTREAM_DEFAULT_RATE with the margin; 0: no rate

@@ -14,7 +14,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
 
 /**
- * The DOI service's own meters (deploy/README.md, "Metrics and alerts"). Every tag takes a value
+ * The DOI service's own meters (docs/operator-guide.md, "Observe"). Every tag takes a value
  * from a fixed list: the upstream's name, an outcome, a cache level; never a DOI. All series are
  * registered at start, so that dashboards and alerts see zeros rather than nothing.
  */

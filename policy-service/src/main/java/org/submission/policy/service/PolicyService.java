@@ -50,7 +50,7 @@ public class PolicyService {
                 .map(both -> {
                     SubmissionGraph graph = both.getItem2();
                     // "not yours" answers as "does not exist": a 403 would tell anyone whose identity
-                    // the proxy vouches for which submission ids exist (README "Errors")
+                    // the proxy vouches for which submission ids exist (docs/architecture.md, "What every endpoint shares")
                     if (graph == null || !PolicyRules.mayRead(both.getItem1(), graph)) {
                         throw ApiException.notFound("No submission with id " + submissionId
                                 + " that you may ask about (its submitter, a preparer, an administrator or a backend account).");

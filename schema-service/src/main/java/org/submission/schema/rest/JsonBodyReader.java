@@ -70,7 +70,7 @@ public class JsonBodyReader implements MessageBodyReader<JsonNode> {
     /**
      * Counts the values from the parser's tokens, up to just past the limit, before any tree is
      * built: the tree of a refused 979 KB blob held 10 MB until it was counted, enough for the
-     * collector to stop the service for a full collection (README "Validation").
+     * collector to stop the service for a full collection (schema-service/README.md, "Validation").
      */
     private static int values(byte[] body) throws IOException {
         try (JsonParser tokens = Json.MAPPER.createParser(body)) {

@@ -37,7 +37,7 @@ public final class BlobValidator {
     /**
      * The blob comes as a supplier so that its Jackson tree is only a temporary of the copy into
      * everit's form: a tree held through the validation outlived several young collections and was
-     * promoted, filling the old generation (README "Validation").
+     * promoted, filling the old generation (schema-service/README.md, "Validation").
      */
     public static ValidationReport validate(List<StoredSchema> schemas, Supplier<JsonNode> blob) {
         Object instance = Json.toOrgJson(blob.get());

@@ -22,7 +22,7 @@ import org.submission.schema.config.SchemaServiceSettings;
  * Runs blob validations on a few threads of their own, never on an event loop (a large blob takes
  * seconds of CPU), and admits only as many as they run plus a short queue: two worst-case blobs at
  * once once took the whole heap, so the excess is refused at once instead of waiting in memory
- * (README "Validation"). Each caller may hold only its share of those slots ({@link ValidationSlots}):
+ * (schema-service/README.md, "Validation"). Each caller may hold only its share of those slots ({@link ValidationSlots}):
  * past it, 429; past all of them, 503. Started with the service, so a bad share stops it at once.
  */
 @Startup

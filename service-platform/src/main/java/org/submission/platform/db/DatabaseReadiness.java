@@ -13,7 +13,7 @@ import org.submission.platform.error.DatabaseOutage;
  * Readiness tells "the database is unreachable" (DOWN: this replica cannot serve) from "the pool is
  * busy" (UP, with the detail): under load every replica's pool is busy at once, and taking them all
  * out of the Service would turn load into an outage. Replaces Quarkus's own reactive check, which
- * went DOWN whenever no pooled connection was free within its wait (README "Operations").
+ * went DOWN whenever no pooled connection was free within its wait (docs/architecture.md, "Health, metrics and logs").
  */
 @Readiness
 @ApplicationScoped

@@ -13,7 +13,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Time limits on everything a request may wait for in the database, so that a slow or locked
- * database answers 503 quickly instead of holding requests for minutes (README "Operations"):
+ * database answers 503 quickly instead of holding requests for minutes (docs/architecture.md, "Health, metrics and logs"):
  * waiting for a pooled connection ({@code SUBMISSION_DB_ACQUIRE_TIMEOUT}, and at most
  * {@code SUBMISSION_DB_MAX_WAITING} requests waiting), a statement's run time
  * ({@code statement_timeout}) and a wait for a lock, advisory locks included ({@code lock_timeout}).

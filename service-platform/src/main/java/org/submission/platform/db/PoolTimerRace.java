@@ -13,7 +13,7 @@ import jakarta.enterprise.event.Observes;
  * the connection error, which its caller answers (503); the pool's acquisition timer, which it
  * does not cancel in that case, then fires anyway and tries to fail the same statement a second
  * time. Vert.x reports that second attempt as an uncaught IllegalStateException with a stack
- * trace, on every request and every readiness probe of an outage (README "Operations": an outage
+ * trace, on every request and every readiness probe of an outage (docs/architecture.md, "Health, metrics and logs": an outage
  * logs one line per failure, no stack trace). This handler recognises it by where it was thrown
  * and logs it at debug; anything else still goes to the handler Quarkus installed.
  */

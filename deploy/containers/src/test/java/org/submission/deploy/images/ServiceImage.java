@@ -19,7 +19,7 @@ import org.submission.platform.testing.ExternalTool;
  */
 record ServiceImage(String service, int port, String name) {
 
-    /** The class-data archive the image records at build time and its JVM maps at start (deploy/README.md, "Runtime"). */
+    /** The class-data archive the image records at build time and its JVM maps at start (deploy/README.md, "Runtime: JVM options, AppCDS, footprint"). */
     static final String CLASS_DATA_ARCHIVE = "/deployments/app-cds.jsa";
 
     static final List<String> SERVICES = List.of("schema-service", "policy-service", "doi-service");

@@ -43,7 +43,7 @@ public final class LocalStack implements AutoCloseable {
             "SERVICE_POLICY_INSTITUTIONAL_REPOSITORY_NAME", "Example Scholarship");
 
     /**
-     * The options of the images and manifests (deploy/README.md, "Runtime"): the service's
+     * The options of the images and manifests (deploy/README.md, "Runtime: JVM options, AppCDS, footprint"): the service's
      * {@code jvm.options}, which the package writes from the pom's {@code service.jvm.options}, and
      * the AppCDS archive the package built (both relative to quarkus-app, the services' working
      * directory).

@@ -35,7 +35,7 @@ import org.submission.platform.testing.LoopbackClient;
 import org.submission.platform.testing.SlowReaders;
 
 /**
- * Every hostile input of the second hostile review (README "Security"), in combination, sent to
+ * Every hostile input of the second hostile review (docs/architecture.md, "What every endpoint shares"), in combination, sent to
  * the three real services at once (their packaged jars with the images' options, as
  * {@code ./run.sh} starts them): no answer is a 500, every error a service writes is JSON, no
  * service process ends, and a cached request on each keeps answering meanwhile: within 100 ms
