@@ -7,11 +7,9 @@ import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.submission.doi.support.Fixtures.ARTICLE_JOURNAL;
 
-import com.github.tomakehurst.wiremock.WireMockServer;
 import io.restassured.response.Response;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -21,16 +19,15 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 import org.awaitility.Awaitility;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.submission.doi.support.Api;
 import org.submission.doi.support.Fixtures;
 import org.submission.doi.support.RateRule;
+import org.submission.doi.support.TwoInstances;
 import org.submission.doi.support.Upstreams;
 import org.submission.doi.support.WireMockUpstreams;
-import org.submission.platform.testing.FreshDatabase;
 import org.submission.platform.testing.PackagedService;
 
 /**
@@ -41,140 +38,120 @@ import org.submission.platform.testing.PackagedService;
 class AcrossInstancesIT {
 
     private static final Duration LEASE = Duration.ofSeconds(3);
-    private static final Duration START = Duration.ofSeconds(120);
 
-    private static final WireMockServer upstream = new WireMockServer(options().bindAddress("127.0.0.1").dynamicPort()
-            .containerThreads(40).asynchronousResponseEnabled(true).asynchronousResponseThreads(20));
-    private static FreshDatabase database;
-    private static PackagedService first;
-    private static PackagedService second;
+    @RegisterExtension
+    static final TwoInstances pods = new TwoInstances(Map.of("DOI_SERVICE_LEASE_TIMEOUT", LEASE.toSeconds() + "s",
+            "DOI_UPSTREAM_DEFAULT_RATE", "0", "DOI_UPSTREAM_RATE_WAIT", "10s",
+            // this machine may run at a load of 25 on 2 cores, where calls are held up by 250-450 ms: a call
+            // held up past its turn's slack (the margin's share of the spacing) takes the next turn, so the
+            // rule holds either way; a wider margin makes that rarer
+            "DOI_UPSTREAM_RATE_MARGIN", "0.3"));
 
     private final ExecutorService clients = Executors.newFixedThreadPool(12);
 
-    @BeforeAll
-    static void startTwoInstances() {
-        upstream.start();
-        database = FreshDatabase.create();
-        first = PackagedService.start(settings());
-        second = PackagedService.start(settings());
-        first.awaitReady(START);
-        second.awaitReady(START);
-    }
-
-    @AfterAll
-    static void stopAll() {
-        if (first != null) {
-            first.close();
-        }
-        if (second != null) {
-            second.close();
-        }
-        upstream.stop();
-    }
-
     @BeforeEach
     void freshUpstream() {
-        upstream.resetAll();
-        database.execute("TRUNCATE doi_upstream, doi_lease");
+        pods.upstream().resetAll();
+        pods.database().execute("TRUNCATE doi_upstream, doi_lease");
     }
 
     @Test
     void eightConcurrentJournalLookupsOverTwoInstancesMakeOneCallAndTheOthersGet429() throws Exception {
         String doi = Fixtures.newDoi();
-        Upstreams.answer(upstream, "journal", doi, Upstreams.json(Fixtures.work(doi, ARTICLE_JOURNAL, "print:2049-3630"))
+        Upstreams.answer(pods.upstream(), "journal", doi, Upstreams.json(Fixtures.work(doi, ARTICLE_JOURNAL, "print:2049-3630"))
                 .withFixedDelay(2_000));
 
-        List<Response> answers = concurrently(8, i -> Api.journal(i % 2 == 0 ? first : second, doi));
+        List<Response> answers = concurrently(8, i -> Api.journal(i % 2 == 0 ? pods.first() : pods.second(), doi));
 
         assertThat(answers).extracting(Response::statusCode).containsOnly(200, 429).filteredOn(status -> status == 200).hasSize(1);
         assertThat(answers).filteredOn(answer -> answer.statusCode() == 429).allSatisfy(answer ->
                 assertThat(answer.header("Retry-After")).isEqualTo("1"));
-        assertThat(Upstreams.calls(upstream, "journal", doi)).isEqualTo(1);
+        assertThat(Upstreams.calls(pods.upstream(), "journal", doi)).isEqualTo(1);
     }
 
     @Test
     void eightConcurrentManuscriptLookupsOverTwoInstancesShareOneCall() throws Exception {
         String doi = Fixtures.newDoi();
-        Upstreams.answer(upstream, "manuscript", doi, Upstreams.json(Fixtures.text("oa-record.json")).withFixedDelay(1_500));
+        Upstreams.answer(pods.upstream(), "manuscript", doi, Upstreams.json(Fixtures.text("oa-record.json")).withFixedDelay(1_500));
 
-        List<Response> answers = concurrently(8, i -> Api.manuscript(i % 2 == 0 ? first : second, doi));
+        List<Response> answers = concurrently(8, i -> Api.manuscript(i % 2 == 0 ? pods.first() : pods.second(), doi));
 
         assertThat(answers).extracting(Response::statusCode).containsOnly(200);
         assertThat(answers).extracting(Response::asString).containsOnly(answers.get(0).asString());
-        assertThat(Upstreams.calls(upstream, "manuscript", doi)).isEqualTo(1);
+        assertThat(Upstreams.calls(pods.upstream(), "manuscript", doi)).isEqualTo(1);
     }
 
     @Test
     void aRegistryAnswerFetchedByOneInstanceIsServedByTheOtherWithoutACall() {
         String doi = Fixtures.newDoi();
-        Upstreams.work(upstream, doi, Fixtures.work(doi, ARTICLE_JOURNAL, "print:2049-3630"));
+        Upstreams.work(pods.upstream(), doi, Fixtures.work(doi, ARTICLE_JOURNAL, "print:2049-3630"));
 
-        Response fetched = Api.journal(first, doi);
-        Response served = Api.journal(second, doi);
+        Response fetched = Api.journal(pods.first(), doi);
+        Response served = Api.journal(pods.second(), doi);
 
         assertThat(fetched.statusCode()).isEqualTo(200);
         assertThat(served.statusCode()).isEqualTo(200);
         assertThat(served.jsonPath().getString("crossref.message.DOI")).isEqualTo(fetched.jsonPath().getString("crossref.message.DOI"));
-        assertThat(Upstreams.calls(upstream, "journal", doi)).isEqualTo(1);
+        assertThat(Upstreams.calls(pods.upstream(), "journal", doi)).isEqualTo(1);
     }
 
     @Test
     void aNotFoundAnswerFetchedByOneInstanceIsServedByTheOtherWithoutACall() {
         String doi = Fixtures.newDoi();
-        Upstreams.answer(upstream, "journal", doi, aResponse().withStatus(404));
+        Upstreams.answer(pods.upstream(), "journal", doi, aResponse().withStatus(404));
 
-        Response fetched = Api.journal(first, doi);
-        Response served = Api.journal(second, doi);
+        Response fetched = Api.journal(pods.first(), doi);
+        Response served = Api.journal(pods.second(), doi);
 
         assertThat(fetched.statusCode()).isEqualTo(404);
         assertThat(served.statusCode()).isEqualTo(404);
         assertThat(served.jsonPath().getString("error")).isEqualTo(fetched.jsonPath().getString("error"));
-        assertThat(Upstreams.calls(upstream, "journal", doi)).isEqualTo(1);
+        assertThat(Upstreams.calls(pods.upstream(), "journal", doi)).isEqualTo(1);
     }
 
     @Test
     void aLookupServedFromTheSharedCacheIsKeptInTheOtherInstancesMemory() {
         String doi = Fixtures.newDoi();
-        Upstreams.answer(upstream, "manuscript", doi, Upstreams.json(Fixtures.text("oa-record.json")));
-        Api.manuscript(first, doi).then().statusCode(200);
-        Api.manuscript(second, doi).then().statusCode(200);
-        database.execute("TRUNCATE doi_answer");
+        Upstreams.answer(pods.upstream(), "manuscript", doi, Upstreams.json(Fixtures.text("oa-record.json")));
+        Api.manuscript(pods.first(), doi).then().statusCode(200);
+        Api.manuscript(pods.second(), doi).then().statusCode(200);
+        pods.database().execute("TRUNCATE doi_answer");
 
-        assertThat(Api.manuscript(second, doi).statusCode()).isEqualTo(200);
-        assertThat(Upstreams.calls(upstream, "manuscript", doi)).isEqualTo(1);
+        assertThat(Api.manuscript(pods.second(), doi).statusCode()).isEqualTo(200);
+        assertThat(Upstreams.calls(pods.upstream(), "manuscript", doi)).isEqualTo(1);
     }
 
     @Test
     void anInstanceKilledMidLookupHasItsLeaseTakenOverAfterTheLeaseTimeout() {
         String doi = Fixtures.newDoi();
-        Upstreams.answer(upstream, "journal", doi, Upstreams.json(Fixtures.work(doi, ARTICLE_JOURNAL, "print:2049-3630"))
+        Upstreams.answer(pods.upstream(), "journal", doi, Upstreams.json(Fixtures.work(doi, ARTICLE_JOURNAL, "print:2049-3630"))
                 .withFixedDelay(60_000));
-        try (PackagedService doomed = PackagedService.start(settings()).awaitReady(START)) {
+        try (PackagedService doomed = PackagedService.start(pods.settings()).awaitReady(TwoInstances.START)) {
             CompletableFuture.runAsync(() -> Api.journal(doomed, doi), clients);
-            Upstreams.awaitCalls(upstream, "journal", doi, 1);
+            Upstreams.awaitCalls(pods.upstream(), "journal", doi, 1);
             doomed.kill();
         }
         long killed = System.nanoTime();
-        Upstreams.work(upstream, doi, Fixtures.work(doi, ARTICLE_JOURNAL, "print:2049-3630"));
+        Upstreams.work(pods.upstream(), doi, Fixtures.work(doi, ARTICLE_JOURNAL, "print:2049-3630"));
 
-        assertThat(Api.journal(second, doi).statusCode()).as("the dead instance's lease still holds").isEqualTo(429);
+        assertThat(Api.journal(pods.second(), doi).statusCode()).as("the dead instance's lease still holds").isEqualTo(429);
         Awaitility.await().atMost(LEASE.plusSeconds(5)).pollInterval(Duration.ofMillis(200))
-                .until(() -> Api.journal(second, doi).statusCode() == 200);
+                .until(() -> Api.journal(pods.second(), doi).statusCode() == 200);
         assertThat(Duration.ofNanos(System.nanoTime() - killed)).isLessThanOrEqualTo(LEASE.plusSeconds(5));
-        assertThat(Upstreams.calls(upstream, "journal", doi)).isEqualTo(2);
+        assertThat(Upstreams.calls(pods.upstream(), "journal", doi)).isEqualTo(2);
     }
 
     @Test
     void anUpstreamAnnouncingTwoCallsPerSecondNeverGetsMoreFromBothInstancesTogether() throws Exception {
-        upstream.stubFor(get(urlPathMatching(WireMockUpstreams.REGISTRY_PATH + ".*"))
+        pods.upstream().stubFor(get(urlPathMatching(WireMockUpstreams.REGISTRY_PATH + ".*"))
                 .willReturn(Upstreams.json(Fixtures.work("10.5555/rate", ARTICLE_JOURNAL, "print:2049-3630"))
                         .withHeader("X-Rate-Limit-Limit", "2").withHeader("X-Rate-Limit-Interval", "1s")));
-        Api.journal(first, Fixtures.newDoi()).then().statusCode(200);
+        Api.journal(pods.first(), Fixtures.newDoi()).then().statusCode(200);
 
-        List<Response> answers = concurrently(10, i -> Api.journal(i % 2 == 0 ? first : second, Fixtures.newDoi()));
+        List<Response> answers = concurrently(10, i -> Api.journal(i % 2 == 0 ? pods.first() : pods.second(), Fixtures.newDoi()));
 
         assertThat(answers).extracting(Response::statusCode).containsOnly(200);
-        List<Long> received = RateRule.received(upstream);
+        List<Long> received = RateRule.received(pods.upstream());
         assertThat(received).hasSize(11);
         RateRule.assertNeverMoreThan(received, 2, Duration.ofSeconds(1));
     }
@@ -183,18 +160,18 @@ class AcrossInstancesIT {
     void a429WithRetryAfterSeenByOneInstancePausesTheOther() {
         String limited = Fixtures.newDoi();
         String other = Fixtures.newDoi();
-        Upstreams.answer(upstream, "journal", limited, aResponse().withStatus(429).withHeader("Retry-After", "2"));
-        Upstreams.work(upstream, other, Fixtures.work(other, ARTICLE_JOURNAL, "print:2049-3630"));
+        Upstreams.answer(pods.upstream(), "journal", limited, aResponse().withStatus(429).withHeader("Retry-After", "2"));
+        Upstreams.work(pods.upstream(), other, Fixtures.work(other, ARTICLE_JOURNAL, "print:2049-3630"));
 
-        Response paused = Api.journal(first, limited);
-        Response alsoPaused = Api.journal(second, other);
+        Response paused = Api.journal(pods.first(), limited);
+        Response alsoPaused = Api.journal(pods.second(), other);
 
         assertThat(paused.statusCode()).isEqualTo(503);
         assertThat(alsoPaused.statusCode()).isEqualTo(503);
         assertThat(Integer.parseInt(alsoPaused.header("Retry-After"))).isBetween(1, 2);
-        assertThat(Upstreams.calls(upstream, "journal", other)).as("no call while paused").isZero();
+        assertThat(Upstreams.calls(pods.upstream(), "journal", other)).as("no call while paused").isZero();
         Awaitility.await().atMost(Duration.ofSeconds(6)).pollInterval(Duration.ofMillis(250))
-                .until(() -> Api.journal(second, other).statusCode() == 200);
+                .until(() -> Api.journal(pods.second(), other).statusCode() == 200);
     }
 
     private List<Response> concurrently(int count, java.util.function.IntFunction<Response> request) throws Exception {
@@ -216,15 +193,4 @@ class AcrossInstancesIT {
         return answers;
     }
 
-    private static Map<String, String> settings() {
-        Map<String, String> settings = new HashMap<>(database.settings());
-        settings.putAll(WireMockUpstreams.environment(upstream));
-        settings.putAll(Map.of("DOI_SERVICE_LEASE_TIMEOUT", LEASE.toSeconds() + "s",
-                "DOI_UPSTREAM_DEFAULT_RATE", "0", "DOI_UPSTREAM_RATE_WAIT", "10s",
-                // this machine may run at a load of 25 on 2 cores, where calls are held up by 250-450 ms: a call
-                // held up past its turn's slack (the margin's share of the spacing) takes the next turn, so the
-                // rule holds either way; a wider margin makes that rarer
-                "DOI_UPSTREAM_RATE_MARGIN", "0.3"));
-        return settings;
-    }
 }

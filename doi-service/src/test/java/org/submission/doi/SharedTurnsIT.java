@@ -5,7 +5,6 @@ import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.submission.doi.support.Fixtures.ARTICLE_JOURNAL;
 
-import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
 import io.restassured.response.Response;
 import java.io.IOException;
@@ -15,7 +14,6 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -24,15 +22,13 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.submission.doi.support.Api;
 import org.submission.doi.support.Fixtures;
+import org.submission.doi.support.TwoInstances;
 import org.submission.doi.support.Upstreams;
-import org.submission.doi.support.WireMockUpstreams;
-import org.submission.platform.testing.FreshDatabase;
 import org.submission.platform.testing.PackagedService;
 import org.submission.platform.testing.Requests;
 
@@ -44,44 +40,22 @@ import org.submission.platform.testing.Requests;
  */
 class SharedTurnsIT {
 
-    private static final Duration START = Duration.ofSeconds(120);
     private static final Duration MAX_PAUSE = Duration.ofSeconds(3);
     private static final Duration MAX_SPACING = Duration.ofMillis(300);
     /** What a loaded machine adds to a lookup answered at once: two statements, a call, find-or-create. */
     private static final Duration SLACK = Duration.ofSeconds(2);
 
-    private static final WireMockServer upstream = new WireMockServer(options().bindAddress("127.0.0.1").dynamicPort()
-            .containerThreads(60).asynchronousResponseEnabled(true).asynchronousResponseThreads(20));
-    private static FreshDatabase database;
-    private static PackagedService first;
-    private static PackagedService second;
+    @RegisterExtension
+    static final TwoInstances pods = new TwoInstances(Map.of("DOI_UPSTREAM_MAX_PAUSE", MAX_PAUSE.toMillis() + "ms",
+            "DOI_UPSTREAM_MAX_SPACING", MAX_SPACING.toMillis() + "ms",
+            "DOI_UPSTREAM_DEFAULT_RATE", "10", "SUBMISSION_PROXY_SECRET", Requests.PROXY_SECRET));
 
     private final ExecutorService clients = Executors.newFixedThreadPool(24);
 
-    @BeforeAll
-    static void startTwoInstances() {
-        upstream.start();
-        database = FreshDatabase.create();
-        first = PackagedService.start(settings());
-        second = PackagedService.start(settings());
-        first.awaitReady(START);
-        second.awaitReady(START);
-    }
-
-    @AfterAll
-    static void stopAll() {
-        for (PackagedService service : new PackagedService[] {first, second}) {
-            if (service != null) {
-                service.close();
-            }
-        }
-        upstream.stop();
-    }
-
     @BeforeEach
     void freshUpstream() {
-        upstream.resetAll();
-        database.execute("TRUNCATE doi_upstream, doi_lease");
+        pods.upstream().resetAll();
+        pods.database().execute("TRUNCATE doi_upstream, doi_lease");
     }
 
     @Test
@@ -106,13 +80,13 @@ class SharedTurnsIT {
             if (announced[0] != null) {
                 answer.withHeader("X-Rate-Limit-Limit", announced[0]).withHeader("X-Rate-Limit-Interval", announced[1]);
             }
-            Upstreams.answer(upstream, "journal", teaching, answer);
-            Api.journal(i % 2 == 0 ? first : second, teaching);
+            Upstreams.answer(pods.upstream(), "journal", teaching, answer);
+            Api.journal(i % 2 == 0 ? pods.first() : pods.second(), teaching);
 
             String fresh = Fixtures.newDoi();
-            Upstreams.work(upstream, fresh, Fixtures.work(fresh, ARTICLE_JOURNAL, "print:2049-3630"));
+            Upstreams.work(pods.upstream(), fresh, Fixtures.work(fresh, ARTICLE_JOURNAL, "print:2049-3630"));
             long start = System.nanoTime();
-            Response later = untilAnswered(i % 2 == 0 ? second : first, fresh, MAX_PAUSE.plus(MAX_SPACING).plus(SLACK));
+            Response later = untilAnswered(i % 2 == 0 ? pods.second() : pods.first(), fresh, MAX_PAUSE.plus(MAX_SPACING).plus(SLACK));
             Duration took = Duration.ofNanos(System.nanoTime() - start);
 
             assertThat(later.statusCode()).as("after %s", String.join(" | ", String.valueOf(announced[0]),
@@ -120,7 +94,7 @@ class SharedTurnsIT {
             assertThat(took).isLessThanOrEqualTo(MAX_PAUSE.plus(MAX_SPACING).plus(SLACK));
         }
         assertThat(coordinationFailures()).isEqualTo(failuresBefore);
-        assertThat(first.log() + second.log()).doesNotContain("out of range", "ERROR");
+        assertThat(pods.first().log() + pods.second().log()).doesNotContain("out of range", "ERROR");
     }
 
     @Test
@@ -129,8 +103,8 @@ class SharedTurnsIT {
         CompletableFuture<Void> flood = CompletableFuture.runAsync(() -> {
             while (flooding.get()) {
                 String doi = Fixtures.newDoi();
-                Upstreams.work(upstream, doi, Fixtures.work(doi, ARTICLE_JOURNAL, "print:2049-3630"));
-                CompletableFuture.runAsync(() -> abandoned(first, doi, Duration.ofMillis(300)), clients);
+                Upstreams.work(pods.upstream(), doi, Fixtures.work(doi, ARTICLE_JOURNAL, "print:2049-3630"));
+                CompletableFuture.runAsync(() -> abandoned(pods.first(), doi, Duration.ofMillis(300)), clients);
                 sleep(50);
             }
         }, clients);
@@ -138,9 +112,9 @@ class SharedTurnsIT {
             sleep(1_000);
             for (int i = 0; i < 6; i++) {
                 String doi = Fixtures.newDoi();
-                Upstreams.work(upstream, doi, Fixtures.work(doi, ARTICLE_JOURNAL, "print:2049-3630"));
+                Upstreams.work(pods.upstream(), doi, Fixtures.work(doi, ARTICLE_JOURNAL, "print:2049-3630"));
                 long start = System.nanoTime();
-                Response answer = Requests.withXsrf(Requests.as("victim")).baseUri("http://127.0.0.1").port(second.port())
+                Response answer = Requests.withXsrf(Requests.as("victim")).baseUri("http://127.0.0.1").port(pods.second().port())
                         .queryParam("doi", doi).get("/doi/journal");
                 Duration took = Duration.ofNanos(System.nanoTime() - start);
                 System.out.printf("victim lookup %d: %d in %d ms%n", i, answer.statusCode(), took.toMillis());
@@ -158,15 +132,15 @@ class SharedTurnsIT {
     @Test
     void anOperatorClearsWhatThePodsLearntByTruncatingTheUpstreamTable() {
         String limited = Fixtures.newDoi();
-        Upstreams.answer(upstream, "journal", limited, aResponse().withStatus(429).withHeader("Retry-After", "3600"));
-        Api.journal(first, limited);
+        Upstreams.answer(pods.upstream(), "journal", limited, aResponse().withStatus(429).withHeader("Retry-After", "3600"));
+        Api.journal(pods.first(), limited);
         String fresh = Fixtures.newDoi();
-        Upstreams.work(upstream, fresh, Fixtures.work(fresh, ARTICLE_JOURNAL, "print:2049-3630"));
-        assertThat(Api.journal(second, fresh).statusCode()).as("paused on the other pod").isEqualTo(503);
+        Upstreams.work(pods.upstream(), fresh, Fixtures.work(fresh, ARTICLE_JOURNAL, "print:2049-3630"));
+        assertThat(Api.journal(pods.second(), fresh).statusCode()).as("paused on the other pod").isEqualTo(503);
 
-        database.execute("TRUNCATE doi_upstream");
+        pods.database().execute("TRUNCATE doi_upstream");
 
-        assertThat(Api.journal(second, fresh).statusCode()).isEqualTo(200);
+        assertThat(Api.journal(pods.second(), fresh).statusCode()).isEqualTo(200);
     }
 
     private static Response untilAnswered(PackagedService service, String doi, Duration within) {
@@ -180,7 +154,7 @@ class SharedTurnsIT {
     }
 
     private static long coordinationFailures() {
-        return (long) (metric(first) + metric(second));
+        return (long) (metric(pods.first()) + metric(pods.second()));
     }
 
     private static double metric(PackagedService service) {
@@ -222,12 +196,4 @@ class SharedTurnsIT {
         }
     }
 
-    private static Map<String, String> settings() {
-        Map<String, String> settings = new HashMap<>(database.settings());
-        settings.putAll(WireMockUpstreams.environment(upstream));
-        settings.putAll(Map.of("DOI_UPSTREAM_MAX_PAUSE", MAX_PAUSE.toMillis() + "ms",
-                "DOI_UPSTREAM_MAX_SPACING", MAX_SPACING.toMillis() + "ms",
-                "DOI_UPSTREAM_DEFAULT_RATE", "10", "SUBMISSION_PROXY_SECRET", Requests.PROXY_SECRET));
-        return settings;
-    }
 }
