@@ -48,7 +48,7 @@ class SharedTurnsIT {
     @RegisterExtension
     static final TwoInstances pods = new TwoInstances(Map.of("DOI_UPSTREAM_MAX_PAUSE", MAX_PAUSE.toMillis() + "ms",
             "DOI_UPSTREAM_MAX_SPACING", MAX_SPACING.toMillis() + "ms",
-            "DOI_UPSTREAM_DEFAULT_RATE", "10", "SUBMISSION_PROXY_SECRET", Requests.PROXY_SECRET));
+            "DOI_UPSTREAM_DEFAULT_RATE", "10", "SUBMISSION_PROXY_AUTH", "true", "SUBMISSION_PROXY_SECRET", Requests.PROXY_SECRET));
 
     private final ExecutorService clients = Executors.newFixedThreadPool(24);
 
