@@ -21,6 +21,8 @@ class ValidationWorkersTest {
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
     private final ValidationWorkers workers = new ValidationWorkers(1, 2, OptionalInt.of(1), registry);
     private final CountDownLatch release = new CountDownLatch(1);
+    /** Counted down when a blocking work has started on its thread. */
+    private final CountDownLatch started = new CountDownLatch(1);
 
     @AfterEach
     void stop() {
@@ -29,6 +31,7 @@ class ValidationWorkersTest {
     }
 
     private String blocking() {
+        started.countDown();
         try {
             release.await(10, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
@@ -78,7 +81,7 @@ class ValidationWorkersTest {
     @Test
     void anAbandonedValidationKeepsItsSlotUntilItsWorkEnds() throws InterruptedException {
         Cancellable request = workers.run("a", this::blocking).subscribe().with(item -> { });
-        awaitSlotsTaken(1);
+        assertThat(started.await(10, TimeUnit.SECONDS)).as("the work started").isTrue();
         request.cancel();
         assertThat(workers.slotsTaken()).as("while the abandoned work still runs").isEqualTo(1);
 
