@@ -6,7 +6,11 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.submission.doi.manuscript.ManuscriptMapper;
 import org.submission.doi.manuscript.OpenCopy;
 
-/** One open-access copy of the article: the seed's six fields, then what the lookup says about the copy. */
+/**
+ * One open-access copy of the article: the six fields every PASS UI reads (url, repositoryLabel, type,
+ * source, name, isBest), then what the lookup says about the copy (doi-service/README.md,
+ * "GET /doi/manuscript").
+ */
 @JsonPropertyOrder({"url", "repositoryLabel", "type", "source", "name", "isBest", "version", "hostType", "license",
         "landingPageUrl"})
 @Schema(description = "A location of an open-access manuscript file")

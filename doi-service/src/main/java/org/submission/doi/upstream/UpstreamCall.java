@@ -24,8 +24,8 @@ import org.submission.platform.error.ApiException;
  * the overall deadline around one retry with jittered backoff (connection failures and 5xx only);
  * per attempt, the HTTP client's connect and read timeouts apply ({@link UpstreamHttp}). Two guards because one guard
  * orders retry outside timeout, which would make the deadline per attempt and let a retried call
- * run for twice as long. A failure the caller does not handle is answered as the spec's upstream
- * outcome table says ({@link #toAnswer}).
+ * run for twice as long. A failure the caller does not handle is answered as the table of answers
+ * says (doi-service/README.md, "The `doi` parameter and the answers"; {@link #toAnswer}).
  */
 final class UpstreamCall {
 

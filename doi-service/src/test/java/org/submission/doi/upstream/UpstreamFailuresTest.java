@@ -27,7 +27,7 @@ import org.submission.doi.support.Upstreams;
 import org.submission.doi.support.WireMockUpstreams;
 import org.submission.platform.testing.EmbeddedPostgresResource;
 
-/** The spec's upstream status table, row by row, for both endpoints. */
+/** The table of answers to upstream outcomes (doi-service/README.md, "The `doi` parameter and the answers"), row by row, for both endpoints. */
 @QuarkusTest
 @WithTestResource(EmbeddedPostgresResource.class)
 @WithTestResource(WireMockUpstreams.class)
