@@ -68,7 +68,7 @@ public class DoiMetrics {
         Gauge.builder("doi.upstream.spacing", () -> spacingMillis.getAsLong() / 1000.0).baseUnit("seconds")
                 .description("Spacing between two calls to the upstream in effect across the pods, as this pod last learnt it (0: no rate)")
                 .tag("upstream", upstream).register(registry);
-        Gauge.builder("doi.upstream.paused.until", () -> pausedUntilMillis.getAsLong() / 1000.0)
+        Gauge.builder("doi.upstream.paused.until", () -> pausedUntilMillis.getAsLong() / 1000.0).baseUnit("seconds")
                 .description("Epoch seconds until which the upstream asked for a pause (past: not paused)")
                 .tag("upstream", upstream).register(registry);
         FunctionCounter.builder("doi.upstream.announcements.ignored", ignored, LongSupplier::getAsLong)
