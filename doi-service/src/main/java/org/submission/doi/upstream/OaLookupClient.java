@@ -47,8 +47,7 @@ public class OaLookupClient {
 
     public OaLookupClient(Vertx vertx, DoiSettings settings, ObjectMapper mapper, CircuitBreakerMaintenance circuits,
             DoiMetrics metrics, CpuWork cpu, OpenTelemetry telemetry) {
-        this.pace = UpstreamPace.of(settings.upstream());
-        metrics.pace(NAME, pace::inEffectMillis, pace::pausedUntil, pace::ignoredAnnouncements);
+        this.pace = UpstreamPace.of(NAME, settings.upstream(), metrics);
         this.http = new UpstreamHttp(vertx, settings.oaLookup().baseUri(), settings, pace, Map.of(),
                 new UpstreamSpans(telemetry, NAME, settings.upstream().propagateTrace()));
         this.call = new UpstreamCall(NAME, "doi-oa-lookup", settings.upstream(), circuits, metrics);
@@ -70,10 +69,7 @@ public class OaLookupClient {
         if (!configured()) {
             return Uni.createFrom().failure(ApiException.unavailable(NO_MAILTO, NO_MAILTO_RETRY_SECONDS));
         }
-        return call.fetch(turns, () -> http.get(doi.pathEncoded() + query, turns), answer -> body.tree(answer, MEMBERS))
-                .map(Optional::of)
-                .onFailure(UpstreamCall::notFound).recoverWithItem(Optional.empty())
-                .onFailure().transform(failure -> call.toAnswer(failure, doi));
+        return call.lookUp(doi, turns, () -> http.get(doi.pathEncoded() + query, turns), answer -> body.tree(answer, MEMBERS));
     }
 
     public CircuitBreakerState circuitState() {

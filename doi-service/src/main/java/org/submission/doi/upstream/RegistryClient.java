@@ -47,8 +47,7 @@ public class RegistryClient {
             DoiMetrics metrics, CpuWork cpu, OpenTelemetry telemetry) {
         Map<String, String> headers = settings.crossrefPlusToken().filter(token -> !token.isBlank())
                 .map(token -> Map.of("Crossref-Plus-API-Token", "Bearer " + token.trim())).orElse(Map.of());
-        this.pace = UpstreamPace.of(settings.upstream());
-        metrics.pace(NAME, pace::inEffectMillis, pace::pausedUntil, pace::ignoredAnnouncements);
+        this.pace = UpstreamPace.of(NAME, settings.upstream(), metrics);
         this.http = new UpstreamHttp(vertx, settings.registry().baseUri(), settings, pace, headers,
                 new UpstreamSpans(telemetry, NAME, settings.upstream().propagateTrace()));
         this.call = new UpstreamCall(NAME, "doi-registry", settings.upstream(), circuits, metrics);
@@ -62,10 +61,7 @@ public class RegistryClient {
      * failures are an {@link ApiException} carrying the answer status.
      */
     public Uni<Optional<String>> work(Doi doi, UpstreamTurns turns) {
-        return call.fetch(turns, () -> http.get(doi.pathEncoded() + query, turns), answer -> body.text(answer, REWRITES))
-                .map(Optional::of)
-                .onFailure(UpstreamCall::notFound).recoverWithItem(Optional.empty())
-                .onFailure().transform(failure -> call.toAnswer(failure, doi));
+        return call.lookUp(doi, turns, () -> http.get(doi.pathEncoded() + query, turns), answer -> body.text(answer, REWRITES));
     }
 
     public CircuitBreakerState circuitState() {

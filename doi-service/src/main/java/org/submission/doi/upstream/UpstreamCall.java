@@ -10,6 +10,7 @@ import jakarta.enterprise.util.TypeLiteral;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.eclipse.microprofile.faulttolerance.exceptions.CircuitBreakerOpenException;
@@ -83,6 +84,16 @@ final class UpstreamCall {
         });
     }
 
+    /**
+     * {@link #fetch} for a DOI: empty when the upstream does not know it (its 404); any other
+     * failure is the answer {@link #toAnswer} gives.
+     */
+    <T> Uni<Optional<T>> lookUp(Doi doi, UpstreamTurns turns, Supplier<Uni<Buffer>> request, Function<Buffer, Uni<T>> read) {
+        return fetch(turns, request, read).map(Optional::of)
+                .onFailure(UpstreamCall::notFound).recoverWithItem(Optional.empty())
+                .onFailure().transform(failure -> toAnswer(failure, doi));
+    }
+
     private static String outcome(Throwable failure) {
         if (failure == null) {
             return "ok";
@@ -101,7 +112,7 @@ final class UpstreamCall {
     }
 
     /** Whether the upstream said it does not know the DOI (each client answers that its own way). */
-    static boolean notFound(Throwable failure) {
+    private static boolean notFound(Throwable failure) {
         return failure instanceof UpstreamFailure f && f.kind() == UpstreamFailure.Kind.NOT_FOUND;
     }
 

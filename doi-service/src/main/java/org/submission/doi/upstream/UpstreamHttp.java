@@ -2,8 +2,8 @@ package org.submission.doi.upstream;
 
 import io.netty.buffer.CompositeByteBuf;
 import io.netty.buffer.Unpooled;
-import io.quarkus.logging.Log;
 import io.opentelemetry.api.trace.Span;
+import io.quarkus.logging.Log;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.subscription.UniEmitter;
 import io.vertx.core.Vertx;

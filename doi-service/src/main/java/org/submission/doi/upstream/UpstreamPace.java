@@ -9,6 +9,7 @@ import java.util.function.LongSupplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.submission.doi.config.DoiSettings;
+import org.submission.doi.metrics.DoiMetrics;
 
 /**
  * What this pod has learnt about one upstream's pace from its answers: the spacing between calls
@@ -45,8 +46,11 @@ public final class UpstreamPace {
     private final AtomicLong inEffectMs = new AtomicLong();
     private final AtomicLong ignored = new AtomicLong();
 
-    static UpstreamPace of(DoiSettings.Calls settings) {
-        return new UpstreamPace(settings.maxSpacing().toMillis(), settings.maxPause().toMillis(), System::currentTimeMillis);
+    /** One upstream's pace within the settings' bounds, its learnt values shown by the metrics. */
+    static UpstreamPace of(String upstream, DoiSettings.Calls settings, DoiMetrics metrics) {
+        UpstreamPace pace = new UpstreamPace(settings.maxSpacing().toMillis(), settings.maxPause().toMillis(), System::currentTimeMillis);
+        metrics.pace(upstream, pace::inEffectMillis, pace::pausedUntil, pace::ignoredAnnouncements);
+        return pace;
     }
 
     public UpstreamPace(long maxSpacingMillis, long maxPauseMillis, LongSupplier clock) {
