@@ -5,6 +5,7 @@ import io.quarkus.runtime.Quarkus;
 import io.quarkus.runtime.annotations.QuarkusMain;
 import java.util.Locale;
 import org.submission.platform.security.RequestScreen;
+import org.submission.platform.tracing.TraceExport;
 
 /**
  * The main class of the three services. A service never starts a database of its own: without
@@ -19,13 +20,17 @@ public final class DatabaseRequired {
     static final String MESSAGE = "SUBMISSION_DB_URL is not set: give the service its PostgreSQL"
             + " (postgresql://host:5432/dbname), or run ./run.sh for a local demo with an embedded database";
 
-    /** Exits with status 2 when no database is configured, else runs the service. */
+    /** Exits with status 2 when no database is configured or traces would need the gRPC exporter, else runs the service. */
     public static void main(String... args) {
         // Quarkus' own AppCDS generation mode stops before any database is used
         if (!configured() && !ApplicationLifecycleManager.isAppCDSGeneration()) {
             System.err.println(MESSAGE);
             System.exit(2);
         }
+        TraceExport.refusal(property -> value(property, null)).ifPresent(refusal -> {
+            System.err.println(refusal);
+            System.exit(2);
+        });
         RequestScreen.takeOverUriValidation();
         if (configured() && flywayHasNothingToDo()) {
             System.setProperty(MIGRATE_AT_START, "false");
