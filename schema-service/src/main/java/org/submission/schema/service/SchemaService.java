@@ -54,27 +54,43 @@ public class SchemaService {
 
     /** The repositories' documents in request order, repository by repository, each document once. */
     public Uni<List<StoredSchema>> documents(List<Long> ids) {
-        return repositories.schemasOf(ids).map(schemasById -> collect(ids, schemasById));
+        return schemaUris(ids).map(this::collect);
     }
 
-    private List<StoredSchema> collect(List<Long> ids, Map<Long, List<String>> schemasById) {
-        List<Long> missing = ids.stream().filter(id -> !schemasById.containsKey(id)).toList();
-        if (!missing.isEmpty()) {
-            throw ApiException.notFound((missing.size() == 1 ? "No repository with id " : "No repositories with ids ")
-                    + missing.stream().map(String::valueOf).collect(Collectors.joining(", ")) + ".");
-        }
-        Map<Integer, StoredSchema> found = new LinkedHashMap<>();
-        for (Long id : ids) {
-            for (String uri : schemasById.get(id)) {
-                StoredSchema document = store.find(uri).orElseThrow(() -> ApiException.conflict(
-                        "Schema " + uri + " of repository " + id + " matches no stored schema document."));
-                if (!document.usable()) {
-                    throw ApiException.conflict("Schema " + uri + " of repository " + id + " is the stored document "
-                            + document.key() + ", which cannot be used: " + document.problem());
-                }
-                found.putIfAbsent(document.index(), document);
+    /** Each repository's schema URIs, in request order; 404 naming the ids that name no repository. */
+    public Uni<Map<Long, List<String>>> schemaUris(List<Long> ids) {
+        return repositories.schemasOf(ids).map(schemasById -> {
+            List<Long> missing = ids.stream().filter(id -> !schemasById.containsKey(id)).toList();
+            if (!missing.isEmpty()) {
+                throw ApiException.notFound((missing.size() == 1 ? "No repository with id " : "No repositories with ids ")
+                        + missing.stream().map(String::valueOf).collect(Collectors.joining(", ")) + ".");
             }
+            Map<Long, List<String>> ordered = new LinkedHashMap<>();
+            ids.forEach(id -> ordered.put(id, schemasById.get(id)));
+            return ordered;
+        });
+    }
+
+    /**
+     * The usable document a schema URI names, else the 409 that names the URI ({@code whose}: "of
+     * repository 12") and the document's problem, which for a {@code $ref} names its JSON Pointer.
+     */
+    public static StoredSchema usable(SchemaStore store, String uri, String whose) {
+        StoredSchema document = store.find(uri).orElseThrow(() -> ApiException.conflict(
+                "Schema " + uri + " " + whose + " matches no stored schema document."));
+        if (!document.usable()) {
+            throw ApiException.conflict("Schema " + uri + " " + whose + " is the stored document "
+                    + document.key() + ", which cannot be used: " + document.problem());
         }
+        return document;
+    }
+
+    private List<StoredSchema> collect(Map<Long, List<String>> urisById) {
+        Map<Integer, StoredSchema> found = new LinkedHashMap<>();
+        urisById.forEach((id, uris) -> uris.forEach(uri -> {
+            StoredSchema document = usable(store, uri, "of repository " + id);
+            found.putIfAbsent(document.index(), document);
+        }));
         return new ArrayList<>(found.values());
     }
 }

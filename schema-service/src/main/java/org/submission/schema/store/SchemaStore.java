@@ -14,12 +14,14 @@ public final class SchemaStore {
     private final List<StoredSchema> documents;
     private final UriIndex<StoredSchema> index;
     private final List<String> notes;
+    private final List<SchemaSource> sources;
     private final Map<String, Optional<StoredSchema>> found = new ConcurrentHashMap<>();
 
-    SchemaStore(List<StoredSchema> documents, UriIndex<StoredSchema> index, List<String> notes) {
+    SchemaStore(List<StoredSchema> documents, UriIndex<StoredSchema> index, List<String> notes, List<SchemaSource> sources) {
         this.documents = List.copyOf(documents);
         this.index = index;
         this.notes = List.copyOf(notes);
+        this.sources = List.copyOf(sources);
     }
 
     /** The document a schema URI names, by {@code $id} first, then by {@code <institution>/<file>}. */
@@ -41,6 +43,15 @@ public final class SchemaStore {
 
     public List<StoredSchema> unusable() {
         return documents.stream().filter(d -> !d.usable()).toList();
+    }
+
+    /** The text each document was prepared from, at the document's index: what a store with drafts is prepared from again. */
+    public SchemaSource source(StoredSchema document) {
+        return sources.get(document.index());
+    }
+
+    List<SchemaSource> sources() {
+        return sources;
     }
 
     /** Things an operator should know about the store (documents replacing others), for the start-up log. */
