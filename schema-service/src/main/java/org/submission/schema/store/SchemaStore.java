@@ -4,17 +4,23 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 
-/** The prepared documents and the URI lookup over them; immutable after start. */
+/**
+ * The prepared documents and the URI lookup over them; immutable. A changed SCHEMA_SERVICE_DIR gives
+ * a new store ({@link SchemaStores}), told apart by its {@link #generation()} in the answer caches.
+ */
 public final class SchemaStore {
 
     /** Bounds the remembered lookups: schema URIs come from the database, a few per repository. */
     private static final int MAX_REMEMBERED = 10_000;
+    private static final AtomicLong GENERATIONS = new AtomicLong();
 
     private final List<StoredSchema> documents;
     private final UriIndex<StoredSchema> index;
     private final List<String> notes;
     private final List<SchemaSource> sources;
+    private final long generation = GENERATIONS.incrementAndGet();
     private final Map<String, Optional<StoredSchema>> found = new ConcurrentHashMap<>();
 
     SchemaStore(List<StoredSchema> documents, UriIndex<StoredSchema> index, List<String> notes, List<SchemaSource> sources) {
@@ -35,6 +41,11 @@ public final class SchemaStore {
             found.put(uri, document);
         }
         return document;
+    }
+
+    /** Distinct for every store prepared in this process: document indexes mean something only within one. */
+    public long generation() {
+        return generation;
     }
 
     public List<StoredSchema> documents() {

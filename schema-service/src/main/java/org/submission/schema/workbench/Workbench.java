@@ -18,6 +18,7 @@ import org.submission.schema.service.ValidationReport;
 import org.submission.schema.service.ValidationWorkers;
 import org.submission.schema.store.Json;
 import org.submission.schema.store.SchemaStore;
+import org.submission.schema.store.SchemaStores;
 import org.submission.schema.store.StoredSchema;
 
 /**
@@ -35,15 +36,15 @@ public class Workbench {
 
     private final SchemaService schemas;
     private final RepositorySchemaRepository records;
-    private final SchemaStore store;
+    private final SchemaStores stores;
     private final ValidationWorkers workers;
     private final SchemaServiceSettings.Workbench settings;
 
-    public Workbench(SchemaService schemas, RepositorySchemaRepository records, SchemaStore store,
+    public Workbench(SchemaService schemas, RepositorySchemaRepository records, SchemaStores stores,
                      ValidationWorkers workers, SchemaServiceSettings settings) {
         this.schemas = schemas;
         this.records = records;
-        this.store = store;
+        this.stores = stores;
         this.workers = workers;
         this.settings = settings.workbench();
     }
@@ -57,6 +58,7 @@ public class Workbench {
 
     /** The repositories (id, name, schema URIs) and the stored schema documents the service serves. */
     public Uni<ObjectNode> catalog() {
+        SchemaStore store = stores.current();
         return records.list(LISTED_REPOSITORIES + 1).map(rows -> {
             ObjectNode catalog = Json.NODES.objectNode();
             ArrayNode repositories = catalog.putArray("repositories");
@@ -103,6 +105,7 @@ public class Workbench {
         return workers.run(caller, () -> parsed(body))
                 .chain(request -> {
                     Selection selection = Selection.of(request, settings);
+                    SchemaStore store = stores.current();
                     return schemas.schemaUris(selection.repositories())
                             .chain(uris -> workers.run(caller, () -> step.apply(Chosen.of(store, uris, selection), request)));
                 });
