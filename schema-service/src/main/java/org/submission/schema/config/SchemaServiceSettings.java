@@ -1,5 +1,6 @@
 package org.submission.schema.config;
 
+import io.quarkus.runtime.configuration.MemorySize;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.time.Duration;
@@ -41,4 +42,22 @@ public interface SchemaServiceSettings {
      * answers 429. Unset: half of the slots, at least 1 (computed from the two settings above).
      */
     OptionalInt validationCallerShare();
+
+    /** The schema author's workbench page ({@code /schemaservice/workbench}) and its preview endpoints. */
+    Workbench workbench();
+
+    interface Workbench {
+
+        /** Serve it; off, its paths answer 404 (the production overlay switches it off, as it does Swagger UI). */
+        @WithDefault("true")
+        boolean enabled();
+
+        /** Draft documents one preview may hold. */
+        @WithDefault("10")
+        int maxDrafts();
+
+        /** The largest draft document, in bytes (the HTTP body limit bounds them all together). */
+        @WithDefault("256K")
+        MemorySize maxDraftSize();
+    }
 }

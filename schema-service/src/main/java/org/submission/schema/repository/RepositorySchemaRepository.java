@@ -17,6 +17,7 @@ import org.submission.shared.model.CommaJoinedList;
 public class RepositorySchemaRepository {
 
     private static final String SQL = "SELECT id, schemas FROM pass_repository WHERE id = ANY($1)";
+    private static final String LISTED = "SELECT id, name, schemas FROM pass_repository ORDER BY id LIMIT $1";
     private static final CommaJoinedList COMMA_JOINED = new CommaJoinedList();
 
     private final Pool pool;
@@ -31,6 +32,16 @@ public class RepositorySchemaRepository {
             List<RepositorySchemas> found = new ArrayList<>();
             rows.forEach(row -> found.add(new RepositorySchemas(row.getLong(0),
                     COMMA_JOINED.convertToEntityAttribute(row.getString(1)))));
+            return found;
+        });
+    }
+
+    /** The first repositories by id, at most {@code limit}, with their names: what an author chooses from. */
+    public Uni<List<RepositoryListing>> list(int limit) {
+        return pool.preparedQuery(LISTED).execute(Tuple.of(limit)).map(rows -> {
+            List<RepositoryListing> found = new ArrayList<>();
+            rows.forEach(row -> found.add(new RepositoryListing(row.getLong(0), row.getString(1),
+                    COMMA_JOINED.convertToEntityAttribute(row.getString(2)))));
             return found;
         });
     }

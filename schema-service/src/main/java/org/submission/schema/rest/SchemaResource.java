@@ -108,7 +108,7 @@ public class SchemaResource {
     }
 
     /** A backend account and a person of the same name are different callers, so neither can use up the other's share. */
-    private static String caller(SecurityContext security) {
+    static String caller(SecurityContext security) {
         String kind = security.isUserInRole(Roles.BACKEND) ? "backend " : "person ";
         return kind + security.getUserPrincipal().getName();
     }

@@ -17,11 +17,11 @@ import org.submission.platform.error.ApiException;
  */
 public record SchemaAnswer(byte[] body, String etag, String conflict) {
 
-    /** What an answer depends on: the documents in first-seen order, and whether they are merged. */
-    public record Key(List<Integer> documents, boolean merged) {
+    /** What an answer depends on: the store, its documents in first-seen order, and whether they are merged. */
+    public record Key(long store, List<Integer> documents, boolean merged) {
 
-        static Key of(List<StoredSchema> firstSeen, boolean merged) {
-            return new Key(firstSeen.stream().map(StoredSchema::index).toList(), merged);
+        static Key of(SchemaService.Documents firstSeen, boolean merged) {
+            return new Key(firstSeen.generation(), firstSeen.indexes(), merged);
         }
     }
 

@@ -79,14 +79,22 @@ public class ValidationWorkers {
         CompletableFuture<T> result = new CompletableFuture<>();
         try {
             threads.execute(() -> {
+                T value = null;
+                Throwable failure = null;
                 try {
                     if (!abandoned.get()) {
-                        result.complete(work.get());
+                        value = work.get();
                     }
-                } catch (Throwable failure) {
-                    result.completeExceptionally(failure);
+                } catch (Throwable thrown) {
+                    failure = thrown;
                 } finally {
                     slots.release(caller);
+                }
+                // completed after the release: what the caller chains on it runs on this thread, and may validate again
+                if (failure != null) {
+                    result.completeExceptionally(failure);
+                } else if (!abandoned.get()) {
+                    result.complete(value);
                 }
             });
         } catch (RejectedExecutionException stopping) {

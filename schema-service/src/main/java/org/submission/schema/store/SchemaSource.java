@@ -15,6 +15,18 @@ public record SchemaSource(String key, String origin, boolean bundled, byte[] co
         return new SchemaSource(key, origin, bundled, content, null);
     }
 
+    private static final String DRAFT = "draft ";
+
+    /** An author's draft, previewed as if it were in SCHEMA_SERVICE_DIR at {@code key}. */
+    public static SchemaSource draft(String key, byte[] content) {
+        return new SchemaSource(key, DRAFT + key, false, content, null);
+    }
+
+    /** Where the document comes from: {@code bundled}, {@code folder} (SCHEMA_SERVICE_DIR) or {@code draft}. */
+    public String kind() {
+        return bundled ? "bundled" : origin.startsWith(DRAFT) ? "draft" : "folder";
+    }
+
     public static SchemaSource unreadable(String key, String origin, String problem) {
         return new SchemaSource(key, origin, false, null, problem);
     }

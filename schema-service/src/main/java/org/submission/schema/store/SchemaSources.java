@@ -51,7 +51,8 @@ public final class SchemaSources {
     }
 
     /**
-     * Every {@code *.json} file under the folder, at any depth, in path order. A file that cannot
+     * Every {@code *.json} file under the folder, at any depth, in path order, each once (no
+     * dot-entries, see {@link #hidden}). A file that cannot
      * be read becomes an unusable document (answered with 409) rather than stopping the service,
      * and so does a symbolic link to a file outside the folder, which is never read: the folder is
      * what the operator chose to publish. A folder that does not exist is a configuration mistake
@@ -63,8 +64,8 @@ public final class SchemaSources {
         }
         List<Path> files;
         try (Stream<Path> walk = Files.walk(folder)) {
-            files = walk.filter(p -> p.getFileName().toString().endsWith(".json") && Files.isRegularFile(p))
-                    .sorted().toList();
+            files = walk.filter(p -> p.getFileName().toString().endsWith(".json") && Files.isRegularFile(p)
+                            && !hidden(folder.relativize(p))).sorted().toList();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot list SCHEMA_SERVICE_DIR " + folder, e);
         }
@@ -85,6 +86,20 @@ public final class SchemaSources {
             }
         }
         return sources;
+    }
+
+    /**
+     * A path with a dot-entry on the way: a ConfigMap volume keeps each version in a {@code ..<timestamp>}
+     * folder behind the {@code ..data} link, and the visible files link into it, so reading it too
+     * would read every document twice; other dot-entries are editors' and tools' own files.
+     */
+    private static boolean hidden(Path relative) {
+        for (Path part : relative) {
+            if (part.toString().startsWith(".")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static Path realPath(Path folder) {

@@ -42,6 +42,15 @@ public final class SchemaStoreLoader {
         return extra.isEmpty() ? alone : prepare(Stream.concat(bundled.stream(), extra.stream()).toList());
     }
 
+    /**
+     * The store as it would be with these documents added to its folder: prepared afresh from the
+     * stored texts and the drafts, for one preview, and never kept. Drafts come last, so a draft
+     * replaces a stored document of the same {@code $id} or {@code <institution>/<file>}.
+     */
+    public static SchemaStore withDrafts(SchemaStore stored, List<SchemaSource> drafts) {
+        return drafts.isEmpty() ? stored : prepare(Stream.concat(stored.sources().stream(), drafts.stream()).toList());
+    }
+
     static SchemaStore prepare(List<SchemaSource> sources) {
         List<String> notes = new ArrayList<>();
         List<RawSchema> raws = new ArrayList<>();
@@ -68,7 +77,7 @@ public final class SchemaStoreLoader {
             documents.add(complete);
             index.add(complete.id(), complete.key(), complete, complete.origin());
         }
-        return new SchemaStore(documents, index, notes);
+        return new SchemaStore(documents, index, notes, sources);
     }
 
     private static StoredSchema prepare(RawSchema raw, Dereferencer dereferencer) {

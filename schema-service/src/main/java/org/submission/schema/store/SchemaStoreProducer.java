@@ -1,11 +1,14 @@
 package org.submission.schema.store;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.logging.Log;
 import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 import java.nio.file.Path;
+import java.util.Optional;
 import org.submission.schema.config.SchemaServiceSettings;
 
 /** Prepares the store during start-up, so a broken bundled schema stops the service before it serves. */
@@ -15,13 +18,18 @@ public class SchemaStoreProducer {
     @Produces
     @Singleton
     @Startup
-    SchemaStore store(SchemaServiceSettings settings) {
-        SchemaStore store = SchemaStoreLoader.load(Thread.currentThread().getContextClassLoader(),
-                settings.dir().filter(dir -> !dir.isBlank()).map(Path::of));
-        store.notes().forEach(note -> Log.warnf("Schema store: %s", note));
-        store.unusable().forEach(document ->
-                Log.warnf("Schema %s is unusable; requests naming it answer 409: %s", document.origin(), document.problem()));
-        Log.infof("Schema store ready: %d documents, %d unusable", store.documents().size(), store.unusable().size());
-        return store;
+    SchemaStores stores(SchemaServiceSettings settings, MeterRegistry registry) {
+        ClassLoader classLoader = Thread.currentThread().getContextClassLoader();
+        Optional<Path> folder = settings.dir().filter(dir -> !dir.isBlank()).map(Path::of);
+        if (folder.isEmpty()) {
+            SchemaStore bundled = SchemaStoreLoader.load(classLoader, Optional.empty());
+            Log.infof("Schema store ready: %d documents", bundled.documents().size());
+            return SchemaStores.fixed(bundled);
+        }
+        return SchemaStores.watch(SchemaSources.bundled(classLoader), folder.get(), registry);
+    }
+
+    void stop(@Disposes SchemaStores stores) {
+        stores.close();
     }
 }

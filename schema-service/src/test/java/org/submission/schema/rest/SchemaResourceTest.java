@@ -25,9 +25,9 @@ import org.submission.platform.testing.TestData;
 
 @QuarkusTest
 @WithTestResource(EmbeddedPostgresResource.class)
-class SchemaResourceTest {
+public class SchemaResourceTest {
 
-    static final String SEED = """
+    public static final String SEED = """
             {"repositories": [
               {"key": "pmc", "id": 10, "name": "PubMed Central", "schemas": ["%1$scommon.json", "%1$spmc.json"]},
               {"key": "ir", "id": 12, "name": "Example Scholarship", "schemas": ["%1$scommon.json", "%1$sir.json"]},

@@ -88,7 +88,7 @@ class SurveyParityTest {
             blobs += variants.size();
         }
         System.out.printf("SurveyJS parity, %s schema set (%s): %d repository combinations, %d blobs checked (%d invalid on"
-                        + " the server), %d agreements%n", set, SurveyJsEngine.SURVEY_CORE, combinations(ids).size(), blobs,
+                        + " the server), %d agreements%n", set, engine.release(), combinations(ids).size(), blobs,
                 invalid, blobs - disagreements.size());
         assertThat(disagreements).isEmpty();
     }

@@ -185,13 +185,16 @@ class ManifestsTest {
         }
     }
 
-    /** Swagger UI is included at build time (quarkus.swagger-ui.always-include); QUARKUS_SWAGGER_UI_ENABLED is read at start. */
+    /**
+     * Swagger UI is included at build time (quarkus.swagger-ui.always-include), the schema workbench page always;
+     * QUARKUS_SWAGGER_UI_ENABLED and SCHEMA_SERVICE_WORKBENCH_ENABLED are read at start.
+     */
     @Test
-    void productionSwitchesSwaggerUiOff() throws Exception {
+    void productionSwitchesSwaggerUiAndTheSchemaWorkbenchOff() throws Exception {
         Rendered rendered = Rendered.kustomize(production());
 
         assertThat(rendered.find(ConfigMap.class, "submission-config")).hasValueSatisfying(map -> assertThat(map.getData())
-                .containsEntry("QUARKUS_SWAGGER_UI_ENABLED", "false"));
+                .containsEntry("QUARKUS_SWAGGER_UI_ENABLED", "false").containsEntry("SCHEMA_SERVICE_WORKBENCH_ENABLED", "false"));
         assertThat(rendered.all(Deployment.class)).flatExtracting(d -> d.getSpec().getTemplate().getSpec().getContainers())
                 .flatExtracting(Container::getEnv).extracting(EnvVar::getName).doesNotContain("QUARKUS_SWAGGER_UI_ENABLED");
     }

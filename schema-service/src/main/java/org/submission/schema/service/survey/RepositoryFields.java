@@ -37,7 +37,7 @@ public final class RepositoryFields {
         return repositories;
     }
 
-    static ArrayNode fields(JsonNode document) {
+    public static ArrayNode fields(JsonNode document) {
         Map<String, JsonNode> properties = FormFields.properties(List.of(document));
         Map<String, JsonNode> options = FormFields.options(List.of(document));
         Map<String, FieldRule> rules = FieldRule.of(PresenceRules.of(document));
@@ -57,7 +57,7 @@ public final class RepositoryFields {
     }
 
     /** {@code nihms} for {@code jhu/nihms.json}. */
-    static String baseName(String key) {
+    public static String baseName(String key) {
         String file = key.substring(key.lastIndexOf('/') + 1);
         return file.endsWith(".json") ? file.substring(0, file.length() - ".json".length()) : file;
     }

@@ -12,6 +12,7 @@ import org.submission.schema.service.SchemaOrder;
 import org.submission.schema.service.SchemaService;
 import org.submission.schema.store.Json;
 import org.submission.schema.store.SchemaStore;
+import org.submission.schema.store.SchemaStores;
 import org.submission.schema.store.StoredSchema;
 
 /**
@@ -29,21 +30,25 @@ public class SurveyService {
     private final SchemaService schemas;
     private final Cache forms;
     private final Cache answers;
-    private final SchemaAnswer repositories;
+    private final SchemaStores stores;
+    private volatile Derived repositories;
 
-    public SurveyService(SchemaService schemas, SchemaStore store,
+    private record Derived(SchemaStore store, SchemaAnswer answer) {
+    }
+
+    public SurveyService(SchemaService schemas, SchemaStores stores,
                          @CacheName(FORMS) Cache forms, @CacheName(ANSWERS) Cache answers) {
         this.schemas = schemas;
+        this.stores = stores;
         this.forms = forms;
         this.answers = answers;
-        this.repositories = SchemaAnswer.of(Json.bytes(RepositoryFields.of(store)));
     }
 
     public Uni<SchemaAnswer> survey(List<Long> ids, Set<String> readOnly) {
         return schemas.documents(ids).chain(found -> {
-            List<Integer> documents = found.stream().map(StoredSchema::index).toList();
-            return forms.<List<Integer>, SurveyForm>get(documents, key -> SurveyForm.of(
-                    SchemaOrder.order(found).stream().<JsonNode>map(StoredSchema::schema).toList()))
+            FormKey documents = new FormKey(found.generation(), found.indexes());
+            return forms.<FormKey, SurveyForm>get(documents, key -> SurveyForm.of(
+                    SchemaOrder.order(found.documents()).stream().<JsonNode>map(StoredSchema::schema).toList()))
                     .chain(form -> {
                         Set<String> marked = form.shown(readOnly);
                         return answers.get(new AnswerKey(documents, marked),
@@ -52,11 +57,20 @@ public class SurveyService {
         });
     }
 
-    /** Derived at start: the store never changes afterwards. */
+    /** Derived once per store: again only after SCHEMA_SERVICE_DIR changed. */
     public SchemaAnswer repositories() {
-        return repositories;
+        SchemaStore store = stores.current();
+        Derived derived = repositories;
+        if (derived == null || derived.store() != store) {
+            derived = new Derived(store, SchemaAnswer.of(Json.bytes(RepositoryFields.of(store))));
+            repositories = derived;
+        }
+        return derived.answer();
     }
 
-    private record AnswerKey(List<Integer> documents, Set<String> readOnly) {
+    private record FormKey(long store, List<Integer> documents) {
+    }
+
+    private record AnswerKey(FormKey documents, Set<String> readOnly) {
     }
 }
