@@ -15,8 +15,9 @@ import java.util.UUID;
 /**
  * A service's image run as the pod runs it: read-only root filesystem, every capability dropped,
  * no new privileges, the image's own non-root user, only {@code /tmp} writable (the pod's
- * emptyDir), and the memory limit of its Deployment (the JVM sizes its heap from it). Host networking: the service listens on a free loopback port and reaches the
- * test's PostgreSQL and WireMock on loopback.
+ * emptyDir), and the memory limit of its Deployment (the JVM sizes its heap from it). Host
+ * networking: the service listens on a free loopback port and reaches the test's PostgreSQL and
+ * WireMock on loopback.
  */
 final class ServiceContainer implements AutoCloseable {
 
