@@ -11,7 +11,8 @@
 #   require_no_failures WHAT COUNT TOTAL   exit with a message when COUNT of TOTAL requests failed
 
 service_java_options() {
-  echo "${BENCH_JAVA_OPTS:-@jvm.options -XX:SharedArchiveFile=app-cds.jsa}"
+  # -XX:MaxRAM: a bare JVM sizes its heap (MaxRAMPercentage) as in a pod at its 320Mi limit
+  echo "${BENCH_JAVA_OPTS:-@jvm.options -XX:MaxRAM=320m -XX:SharedArchiveFile=app-cds.jsa}"
 }
 
 show_java_options() {

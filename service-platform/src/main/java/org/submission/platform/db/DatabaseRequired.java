@@ -3,14 +3,18 @@ package org.submission.platform.db;
 import io.quarkus.runtime.ApplicationLifecycleManager;
 import io.quarkus.runtime.Quarkus;
 import io.quarkus.runtime.annotations.QuarkusMain;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import org.submission.platform.security.RequestScreen;
+import org.submission.platform.startup.RequiredSettings;
 import org.submission.platform.tracing.TraceExport;
 
 /**
  * The main class of the three services. A service never starts a database of its own: without
  * one configured it stops before Quarkus starts, with one line an operator can act on (instead
- * of a stack trace from the connection pool). The local demo database is the launcher's.
+ * of a stack trace from the connection pool). The local demo database is the launcher's. So it
+ * does without any setting the deployment requires ({@link RequiredSettings}), one line each.
  */
 @QuarkusMain
 public final class DatabaseRequired {
@@ -20,17 +24,21 @@ public final class DatabaseRequired {
     static final String MESSAGE = "SUBMISSION_DB_URL is not set: give the service its PostgreSQL"
             + " (postgresql://host:5432/dbname), or run ./run.sh for a local demo with an embedded database";
 
-    /** Exits with status 2 when no database is configured or traces would need the gRPC exporter, else runs the service. */
+    /**
+     * Exits with status 2, one line per problem, when no database is configured, a required setting is
+     * missing or traces would need the gRPC exporter; else runs the service.
+     */
     public static void main(String... args) {
+        List<String> missing = new ArrayList<>(RequiredSettings.missingFromThisProcess().stream().map(RequiredSettings::line).toList());
         // Quarkus' own AppCDS generation mode stops before any database is used
         if (!configured() && !ApplicationLifecycleManager.isAppCDSGeneration()) {
-            System.err.println(MESSAGE);
+            missing.add(MESSAGE);
+        }
+        TraceExport.refusal(property -> value(property, null)).ifPresent(missing::add);
+        if (!missing.isEmpty()) {
+            missing.forEach(System.err::println);
             System.exit(2);
         }
-        TraceExport.refusal(property -> value(property, null)).ifPresent(refusal -> {
-            System.err.println(refusal);
-            System.exit(2);
-        });
         RequestScreen.takeOverUriValidation();
         if (configured() && flywayHasNothingToDo()) {
             System.setProperty(MIGRATE_AT_START, "false");

@@ -15,6 +15,8 @@ class PlatformSettingsDocumentedTest extends SettingsDocumented {
                 .properties(Path.of("src/main/resources/META-INF/microprofile-config.properties"))
                 // DatabaseUrlInterceptor derives the datasource URLs from it; DatabaseRequired looks it up at start
                 .reads("submission.db.url", null)
+                // RequiredSettings looks it up at start
+                .reads("submission.required-settings", null)
                 // each service names itself in its application.properties: not an operator's setting
                 .except("quarkus.application.name"), Map.of());
     }

@@ -75,7 +75,9 @@ public final class PackagedService implements AutoCloseable {
 
     /** The JDK running the tests, the written options, the archive if recorded, the jar; run in {@code target/quarkus-app}. */
     private static List<String> command() {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "@jvm.options"));
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "@jvm.options",
+                // the heap is a share of the memory the JVM sees: the pod's limit, as in a pod
+                "-XX:MaxRAM=320m"));
         if (Files.isRegularFile(APP.resolve(ARCHIVE))) {
             command.add("-XX:SharedArchiveFile=" + ARCHIVE);
         }

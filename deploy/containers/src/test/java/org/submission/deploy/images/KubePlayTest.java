@@ -183,7 +183,8 @@ class KubePlayTest {
                     .append("    newName: localhost/submission-test/").append(service).append("\n    newTag: latest\n");
         }
         Files.writeString(overlay.resolve("kustomization.yaml"), """
-                # written by KubePlayTest: the production overlay with the images built by the tests and the demo data
+                # written by KubePlayTest: the production overlay with the images built by the tests, the demo
+                # data on a database of the test's own (migrated by the services), and the operator's settings
                 resources:
                   - ../../../k8s/overlays/production
                 images:
@@ -195,12 +196,22 @@ class KubePlayTest {
                     behavior: merge
                     literals:
                       - SUBMISSION_SEED_DEMO=true
-                """.formatted(images));
+                      - SUBMISSION_DB_MIGRATE=true
+                %s""".formatted(images, operatorSettings()));
         Process kubectl = new ProcessBuilder(ExternalTool.require("kubectl").toString(), "kustomize", overlay.toString())
                 .redirectErrorStream(true).start();
         String yaml = new String(kubectl.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(kubectl.waitFor()).as(yaml).isZero();
         return YAML.readerFor(JsonNode.class).<JsonNode>readValues(yaml).readAll();
+    }
+
+    /** What the production overlay requires of the operator (SUBMISSION_REQUIRED_SETTINGS), as config.env literals. */
+    private static String operatorSettings() {
+        Map<String, String> settings = new LinkedHashMap<>(PolicyServiceImageTest.INSTITUTION);
+        settings.put("DOI_SERVICE_MAILTO", "kube-play@example.org");
+        StringBuilder literals = new StringBuilder();
+        settings.forEach((name, value) -> literals.append("      - ").append(name).append('=').append(value).append('\n'));
+        return literals.toString();
     }
 
     /** The Secrets the operator creates (docs/operator-guide.md), as podman takes them: the data map as JSON. */

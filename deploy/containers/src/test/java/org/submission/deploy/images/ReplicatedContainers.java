@@ -75,9 +75,14 @@ final class ReplicatedContainers implements AutoCloseable {
         replicas.computeIfAbsent(service, s -> new ArrayList<>()).add(container);
     }
 
-    /** The shared database (migrations and demo data applied by whichever replica gets there first) and each service's settings. */
+    /**
+     * The shared database (migrations and demo data applied by whichever replica gets there first),
+     * each service's settings, and the manifests' shutdown delay (deploy/k8s/base/config.env), which
+     * keeps a stopped replica serving until the gateway has taken it out of the turn.
+     */
     private Map<String, String> environment(String service) {
-        Map<String, String> env = new HashMap<>(Map.of("SUBMISSION_DB_URL", LocalPostgres.sharedUrl(), "SUBMISSION_SEED_DEMO", "true"));
+        Map<String, String> env = new HashMap<>(Map.of("SUBMISSION_DB_URL", LocalPostgres.sharedUrl(), "SUBMISSION_SEED_DEMO", "true",
+                "QUARKUS_SHUTDOWN_DELAY", "5S"));
         if (service.equals(RouteTable.POLICY)) {
             env.putAll(PolicyServiceImageTest.INSTITUTION);
         } else if (service.equals(RouteTable.DOI)) {

@@ -14,9 +14,10 @@ import java.util.UUID;
 
 /**
  * A service's image run as the pod runs it: read-only root filesystem, every capability dropped,
- * no new privileges, the image's own non-root user, and only {@code /tmp} writable (the pod's
- * emptyDir). Host networking: the service listens on a free loopback port and reaches the
- * test's PostgreSQL and WireMock on loopback.
+ * no new privileges, the image's own non-root user, only {@code /tmp} writable (the pod's
+ * emptyDir), and the memory limit of its Deployment (the JVM sizes its heap from it). Host
+ * networking: the service listens on a free loopback port and reaches the test's PostgreSQL and
+ * WireMock on loopback.
  */
 final class ServiceContainer implements AutoCloseable {
 
@@ -40,6 +41,7 @@ final class ServiceContainer implements AutoCloseable {
         List<String> args = new ArrayList<>(List.of("run", "-d", "--name", name, "--network", "host",
                 "--read-only", "--read-only-tmpfs=false", "--tmpfs", "/tmp:rw,mode=1777,size=64m",
                 "--cap-drop", "ALL", "--security-opt", "no-new-privileges",
+                "--memory", ServiceImageTest.manifestMemoryMib(image.service(), "limits") + "m",
                 "-e", "QUARKUS_HTTP_HOST=127.0.0.1", "-e", "QUARKUS_HTTP_PORT=" + port,
                 "-e", "SUBMISSION_BACKEND_USER=" + BACKEND_USER, "-e", "SUBMISSION_BACKEND_PASSWORD=" + BACKEND_PASSWORD,
                 "-e", "SUBMISSION_DB_POOL_SIZE=4"));

@@ -5,10 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -111,16 +114,21 @@ abstract class ServiceImageTest {
         System.out.printf("%s in its container: RSS %d MiB after 1,000 requests (%s)%n", service(), rss, statuses);
 
         assertThat(statuses).containsOnlyKeys(200);
-        assertThat(rss).isLessThan(memoryRequestMib(service()));
+        assertThat(rss).isLessThan(manifestMemoryMib(service(), "requests"));
     }
 
-    /** The memory request of the service's Deployment in the kustomize base. */
-    static long memoryRequestMib(String service) throws Exception {
+    /** The memory {@code requests} or {@code limits} of the service's Deployment in the kustomize base. */
+    static long manifestMemoryMib(String service, String kind) {
         Path manifest = Podman.ROOT.resolve("deploy/k8s/base").resolve(service + ".yml");
-        for (JsonNode document : new ObjectMapper(new YAMLFactory()).readerFor(JsonNode.class)
-                .<JsonNode>readValues(manifest.toFile()).readAll()) {
+        List<JsonNode> documents;
+        try {
+            documents = new ObjectMapper(new YAMLFactory()).readerFor(JsonNode.class).<JsonNode>readValues(manifest.toFile()).readAll();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        for (JsonNode document : documents) {
             if (document.path("kind").asText().equals("Deployment")) {
-                String memory = document.at("/spec/template/spec/containers/0/resources/requests/memory").asText();
+                String memory = document.at("/spec/template/spec/containers/0/resources/" + kind + "/memory").asText();
                 assertThat(memory).endsWith("Mi");
                 return Long.parseLong(memory.substring(0, memory.length() - 2));
             }

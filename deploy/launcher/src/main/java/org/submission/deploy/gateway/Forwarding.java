@@ -10,7 +10,6 @@ import io.vertx.httpproxy.ProxyResponse;
 import java.net.ConnectException;
 import java.net.URI;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeoutException;
 
@@ -62,35 +61,25 @@ final class Forwarding implements ProxyInterceptor {
     }
 
     /**
-     * Sends the request. A GET or HEAD that a replica closed the connection on without an answer,
-     * or answered as draining, is sent again to the next replica, and the replica leaves the turn.
-     * Any other answer, a 503 of its own included (busy, no turn at an upstream), is the client's:
-     * sending it again would double the load of an overloaded service.
+     * Sends the request. A GET or HEAD that a replica refused or closed the connection on without
+     * an answer is sent again to the next replica, and the replica leaves the turn, as
+     * ingress-nginx's default {@code proxy_next_upstream error timeout} does. Every answer is the
+     * client's, any 503 included: ingress-nginx does not send a 503 again, so a draining replica's
+     * 503 reaches the client here as there, and only the services' shutdown delay (readiness down
+     * while still serving) keeps a rollout free of them.
      */
     private static Future<ProxyResponse> send(ProxyContext context, Replicas replicas, int retries) {
         boolean resendable = context.request().getBody() == null;
         return context.sendRequest().transform(sent -> {
-            boolean again = resendable && retries > 0 && (sent.succeeded() ? draining(sent.result())
-                    : !(sent.cause() instanceof TimeoutException));
-            if (!again) {
-                return sent.succeeded() ? Future.succeededFuture(sent.result()) : Future.failedFuture(sent.cause());
+            if (sent.succeeded()) {
+                return Future.succeededFuture(sent.result());
+            }
+            if (!resendable || retries == 0 || sent.cause() instanceof TimeoutException) {
+                return Future.failedFuture(sent.cause());
             }
             replicas.takeOut(context.get(TARGET, URI.class));
-            if (sent.succeeded()) {
-                sent.result().release();
-            }
             return send(context, replicas, retries - 1);
         });
-    }
-
-    /**
-     * A service that received SIGTERM answers requests arriving while it finishes those in flight
-     * with 503 and {@code Connection: close} (the platform's {@code Draining}); its other 503s keep
-     * the connection.
-     */
-    private static boolean draining(ProxyResponse answer) {
-        return answer.getStatusCode() == 503 && answer.headers().getAll("Connection").stream()
-                .flatMap(value -> Arrays.stream(value.split(","))).anyMatch(token -> token.strip().equalsIgnoreCase("close"));
     }
 
     /** A GET or HEAD without a body. */

@@ -28,6 +28,9 @@ import java.util.concurrent.CompletionException;
  */
 public final class Gateway implements AutoCloseable {
 
+    /** How often the gateway asks each replica whether it is ready (a stopping one leaves the turn within it). */
+    public static final Duration READINESS_PERIOD = Duration.ofMillis(ReadinessChecks.PERIOD_MILLIS);
+
     static final Duration ANSWER_TIMEOUT = Duration.ofSeconds(60);
 
     private final Vertx vertx;

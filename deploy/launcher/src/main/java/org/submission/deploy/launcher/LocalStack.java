@@ -46,13 +46,24 @@ public final class LocalStack implements AutoCloseable {
      * The options of the images and manifests (deploy/README.md, "Runtime: JVM options, AppCDS, footprint"): the service's
      * {@code jvm.options}, which the package writes from the pom's {@code service.jvm.options}, and
      * the AppCDS archive the package built (both relative to quarkus-app, the services' working
-     * directory).
+     * directory). The heap is a share of the memory the JVM sees (MaxRAMPercentage); a bare JVM is
+     * told the pod's limit, 320 MiB, so that it runs with the heap it has in a pod.
      */
-    static final String DEFAULT_JAVA_OPTS = "@jvm.options -XX:SharedArchiveFile=app-cds.jsa";
+    static final String DEFAULT_JAVA_OPTS = "@jvm.options -XX:MaxRAM=320m -XX:SharedArchiveFile=app-cds.jsa";
+
+    /**
+     * With replicas, each keeps serving this long after SIGTERM with its readiness down, as the
+     * manifests' QUARKUS_SHUTDOWN_DELAY has a pod do while it leaves the Service's endpoints: three
+     * of the gateway's readiness checks, so that the gateway takes it out of the turn before it
+     * answers any request 503.
+     */
+    static final Duration REPLICA_SHUTDOWN_DELAY = Gateway.READINESS_PERIOD.multipliedBy(3);
 
     private final LaunchOptions options;
     private final Map<String, String> environment;
     private final List<ServiceProcess> services = new ArrayList<>();
+    private Map<String, String> serviceEnv;
+    private List<String> javaOptions;
     private LocalPostgres database;
     private OfflineStub stub;
     private Gateway gateway;
@@ -134,8 +145,9 @@ public final class LocalStack implements AutoCloseable {
         Instant begin = Instant.now();
         out.println("Starting " + String.join(", ", options.services().stream().map(ServiceSpec::id).toList())
                 + " (logs in " + options.logDir() + ")...");
-        List<String> javaOptions = Arrays.stream(setting("SUBMISSION_JAVA_OPTS").orElse(DEFAULT_JAVA_OPTS).trim()
+        javaOptions = Arrays.stream(setting("SUBMISSION_JAVA_OPTS").orElse(DEFAULT_JAVA_OPTS).trim()
                 .split("\\s+")).filter(s -> !s.isEmpty()).toList();
+        serviceEnv = Map.copyOf(env);
         for (ServiceSpec spec : options.services()) {
             services.add(unlessClosed(() -> ServiceProcess.start(spec, options.root(), javaOptions, env,
                     options.logDir().resolve(spec.id() + ".log")), e -> "Cannot start " + spec.id() + ": " + e.getMessage()));
@@ -176,12 +188,37 @@ public final class LocalStack implements AutoCloseable {
         Map<String, String> env = new HashMap<>(Map.of("QUARKUS_HTTP_HOST", "127.0.0.1", "SUBMISSION_DB_POOL_SIZE", "4"));
         DEMO_SETTINGS.keySet().stream().filter(name -> setting(name).isEmpty())
                 .forEach(name -> env.put(name, DEMO_SETTINGS.get(name)));
+        if (options.replicas() > 1 && setting("QUARKUS_SHUTDOWN_DELAY").isEmpty()) {
+            env.put("QUARKUS_SHUTDOWN_DELAY", REPLICA_SHUTDOWN_DELAY.toMillis() + "ms");
+        }
         return env;
     }
 
     /** A variable of the caller's environment, when set and not blank. */
     private Optional<String> setting(String name) {
         return Optional.ofNullable(environment.get(name)).filter(value -> !value.isBlank());
+    }
+
+    /**
+     * Restarts each replica of {@code service} in turn, as a Deployment's rolling update does with
+     * one pod at a time: SIGTERM, its grace period, a new process on the same port, and the next
+     * replica only once the new one is ready and the gateway has had a readiness check to take it back.
+     */
+    synchronized void roll(String service, Duration grace) throws LaunchException, InterruptedException, IOException {
+        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        for (int i = 0; i < services.size(); i++) {
+            ServiceProcess old = services.get(i);
+            if (!old.spec().name().equals(service)) {
+                continue;
+            }
+            old.requestStop();
+            old.awaitStop(grace);
+            ServiceProcess rolled = ServiceProcess.start(old.spec(), options.root(), javaOptions, serviceEnv,
+                    options.logDir().resolve(old.spec().id() + "-rolled-" + System.currentTimeMillis() + ".log"));
+            services.set(i, rolled);
+            rolled.awaitReady(http, Instant.now().plus(options.readyTimeout()));
+            Thread.sleep(Gateway.READINESS_PERIOD.multipliedBy(2).toMillis());
+        }
     }
 
     public URI baseUri() {

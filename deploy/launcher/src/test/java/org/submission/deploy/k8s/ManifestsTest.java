@@ -22,6 +22,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -142,10 +144,58 @@ class ManifestsTest {
         assertThat(routes).containsExactlyEntriesOf(gateway);
     }
 
+    /** A count in the Deployment would set the pods back to it on every apply, whatever the autoscaler chose. */
     @Test
-    void productionRunsAtLeastTwoReplicasOfEveryService() throws Exception {
+    void productionLeavesThePodCountToTheAutoscalers() throws Exception {
         assertThat(Rendered.kustomize(production()).all(Deployment.class))
-                .allSatisfy(d -> assertThat(d.getSpec().getReplicas()).isGreaterThanOrEqualTo(2));
+                .allSatisfy(d -> assertThat(d.getSpec().getReplicas()).as(d.getMetadata().getName()).isNull());
+    }
+
+    /** Beside PASS the database is pass-core's: Flyway would refuse it, so the services never migrate it. */
+    @Test
+    void productionNeverMigratesTheDatabase() throws Exception {
+        assertThat(Rendered.kustomize(production()).find(ConfigMap.class, "submission-config")).hasValueSatisfying(map ->
+                assertThat(map.getData()).containsEntry("SUBMISSION_DB_MIGRATE", "false"));
+    }
+
+    /** No demo value reaches the pods; what only the operator knows is required, and empty until they set it. */
+    @Test
+    void productionSettingsCarryNothingOfTheDemoAndRequireTheOperatorsOwn() throws Exception {
+        Map<String, String> settings = Rendered.kustomize(production()).find(ConfigMap.class, "submission-config")
+                .orElseThrow().getData();
+        List<String> required = List.of(settings.get("SUBMISSION_REQUIRED_SETTINGS").split(","));
+
+        assertThat(settings.values()).noneMatch(value -> value.matches("(?s).*example\\.(edu|org|com).*"));
+        assertThat(required).contains("SERVICE_POLICY_INSTITUTION", "SERVICE_POLICY_INSTITUTIONAL_POLICY_TITLE",
+                "SERVICE_POLICY_INSTITUTIONAL_REPOSITORY_NAME", "DOI_SERVICE_MAILTO");
+        assertThat(required).allSatisfy(name -> assertThat(settings).as("config.env names %s for the operator", name)
+                .containsEntry(name, ""));
+    }
+
+    /** A release is one version: the project's, which the build writes into the base's images. */
+    @Test
+    void productionImagesAreTheProjectVersion() throws Exception {
+        String pom = Files.readString(Project.ROOT.resolve("pom.xml"));
+        Matcher version = Pattern.compile("<artifactId>submission-support-parent</artifactId>\\s*"
+                + "<version>([^<]+)</version>").matcher(pom);
+        assertThat(version.find()).as("the project's version in pom.xml").isTrue();
+
+        assertThat(Rendered.kustomize(production()).all(Deployment.class)).flatExtracting(d -> d.getSpec().getTemplate().getSpec()
+                .getContainers()).extracting(Container::getImage).allSatisfy(image -> assertThat(image).endsWith(":" + version.group(1)));
+    }
+
+    /** A pod keeps serving through the shutdown delay, then finishes what is under way: the grace period covers both. */
+    @ParameterizedTest
+    @MethodSource("kustomizations")
+    void theGracePeriodCoversTheShutdownDelayAndTimeout(Path dir) throws Exception {
+        Rendered rendered = Rendered.kustomize(dir);
+        String delay = rendered.find(ConfigMap.class, "submission-config").orElseThrow().getData().get("QUARKUS_SHUTDOWN_DELAY");
+        assertThat(delay).as("QUARKUS_SHUTDOWN_DELAY").matches("[1-9][0-9]*S");
+        int shutdownTimeoutSeconds = 10;
+
+        assertThat(rendered.all(Deployment.class)).allSatisfy(d -> assertThat(d.getSpec().getTemplate().getSpec()
+                .getTerminationGracePeriodSeconds()).as(d.getMetadata().getName())
+                .isGreaterThan(Long.parseLong(delay.replace("S", "")) + shutdownTimeoutSeconds));
     }
 
     /** An autoscaler and a disruption budget per Deployment; the autoscaler never goes below the budget's floor. */
@@ -158,7 +208,7 @@ class ManifestsTest {
             HorizontalPodAutoscaler autoscaler = rendered.find(HorizontalPodAutoscaler.class, name).orElseThrow();
             assertThat(autoscaler.getSpec().getScaleTargetRef().getKind()).isEqualTo("Deployment");
             assertThat(autoscaler.getSpec().getScaleTargetRef().getName()).isEqualTo(name);
-            assertThat(autoscaler.getSpec().getMinReplicas()).isEqualTo(deployment.getSpec().getReplicas());
+            assertThat(autoscaler.getSpec().getMinReplicas()).isGreaterThanOrEqualTo(2);
             assertThat(autoscaler.getSpec().getMaxReplicas()).isGreaterThan(autoscaler.getSpec().getMinReplicas());
             assertThat(autoscaler.getSpec().getMetrics()).extracting(m -> m.getResource().getName()).contains("cpu");
             PodDisruptionBudget budget = rendered.find(PodDisruptionBudget.class, name).orElseThrow();
@@ -227,6 +277,18 @@ class ManifestsTest {
                 assertThat(endpoint.path()).isEqualTo(service.getMetadata().getAnnotations().get("prometheus.io/path"));
             });
         }
+    }
+
+    /** A kube-prometheus-stack's Prometheus selects its ServiceMonitors and rules by the label release, set once for all. */
+    @Test
+    void productionMonitoringObjectsCarryOneReleaseLabel() throws Exception {
+        Rendered rendered = Rendered.kustomize(production());
+        List<Map<String, String>> labels = new ArrayList<>();
+        rendered.all(ServiceMonitor.class).forEach(m -> labels.add(m.getMetadata().getLabels()));
+        rendered.all(PrometheusRule.class).forEach(r -> labels.add(r.getMetadata().getLabels()));
+
+        assertThat(labels).hasSizeGreaterThanOrEqualTo(3).allSatisfy(l -> assertThat(l).containsKey("release"));
+        assertThat(labels).extracting(l -> l.get("release")).containsOnly(labels.get(0).get("release"));
     }
 
     private static List<HTTPIngressPath> paths(Rendered rendered) {

@@ -5,6 +5,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.submission.deploy.testing.Project;
@@ -54,6 +55,11 @@ public final class ReplicatedStack implements AutoCloseable {
     /** The stand-in for the DOI service's upstreams, which the stack starts offline. */
     OfflineStub offlineStub() {
         return stack.offlineStub().orElseThrow();
+    }
+
+    /** Restarts the replicas of {@code service} one at a time, as a rolling update does (LocalStack#roll). */
+    public void roll(String service) throws Exception {
+        stack.roll(service, Duration.ofSeconds(30));
     }
 
     public String backendUser() {
