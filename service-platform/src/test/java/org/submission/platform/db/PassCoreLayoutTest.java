@@ -2,11 +2,6 @@ package org.submission.platform.db;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import org.flywaydb.core.Flyway;
@@ -80,29 +75,16 @@ class PassCoreLayoutTest {
     }
 
     private static String passTablesOf(FreshDatabase db) {
-        List<String> tables = rows(db, "SELECT quote_literal(table_name) FROM information_schema.tables"
+        List<String> tables = db.rows("SELECT quote_literal(table_name) FROM information_schema.tables"
                 + " WHERE table_schema = 'public' AND table_name LIKE 'pass\\_%' ORDER BY 1");
         return String.join(", ", tables);
     }
 
     private static List<String> columns(FreshDatabase db, String tables) {
-        return rows(db, COLUMNS.formatted(tables));
+        return db.rows(COLUMNS.formatted(tables));
     }
 
     private static String text(FreshDatabase db, String sql) {
-        return rows(db, sql).get(0);
-    }
-
-    private static List<String> rows(FreshDatabase db, String sql) {
-        List<String> rows = new ArrayList<>();
-        try (Connection connection = db.dataSource().getConnection(); Statement statement = connection.createStatement();
-             ResultSet result = statement.executeQuery(sql)) {
-            while (result.next()) {
-                rows.add(result.getString(1));
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
-        return rows;
+        return db.rows(sql).get(0);
     }
 }
