@@ -75,7 +75,7 @@ class RefusedLoginTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
             a changed password (28P01)             | ALTER ROLE refused_login_probe PASSWORD 'changed'     | ALTER ROLE refused_login_probe PASSWORD 'probe-secret'
-            a dropped role (28000)                 | DROP ROLE refused_login_probe                         | role
+            a dropped role (28P01 or 28000)        | DROP ROLE refused_login_probe                         | role
             a database renamed away (3D000)        | ALTER DATABASE {db} RENAME TO {db}_moved              | ALTER DATABASE {db}_moved RENAME TO {db}
             a database closed to connections (55000) | ALTER DATABASE {db} ALLOW_CONNECTIONS false         | ALTER DATABASE {db} ALLOW_CONNECTIONS true
             """)
