@@ -56,13 +56,20 @@ public class Coordination {
     }
 
     private final Pool pool;
+    private final CoordinationState tables;
     /** Who holds a lease: this process, for as long as it runs. */
     private final String holder = UUID.randomUUID().toString();
     /** The statements after a call still under way, by upstream and DOI key. */
     private final Map<String, CompletableFuture<Void>> ends = new ConcurrentHashMap<>();
 
-    public Coordination(Pool pool) {
+    public Coordination(Pool pool, CoordinationState tables) {
         this.pool = pool;
+        this.tables = tables;
+    }
+
+    /** Whether the database holds the statements' tables and functions. */
+    CoordinationState tables() {
+        return tables;
     }
 
     Uni<Begin> begin(String upstream, String key, long leaseMillis, long defaultSpacingMillis,

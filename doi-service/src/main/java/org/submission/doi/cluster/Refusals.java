@@ -13,9 +13,10 @@ import org.submission.platform.error.DatabaseOutage;
  * (doi-service/README.md, "When PostgreSQL is slow or down"). A database that cannot be reached, or
  * does not answer within DOI_SERVICE_COORDINATION_TIMEOUT, cannot keep one call per DOI and the
  * rate across pods: the request gets 503 and no upstream call, so an outage never turns into a
- * storm of calls from every pod. Any other failure (the coordination tables missing on a database
- * migrated elsewhere) leaves the pod to work alone. Either way the log says so at most once per
- * interval, without the statement or a stack trace.
+ * storm of calls from every pod. Any other failure leaves the pod to work alone; the log says so at
+ * most once per interval, without the statement or a stack trace. A database without the
+ * coordination tables (a PASS database whose owner did not create them) is no failure: the pod
+ * works alone, and readiness and {@code doi_coordination_tables} say so (CoordinationState).
  */
 final class Refusals {
 
@@ -24,10 +25,12 @@ final class Refusals {
     private final AtomicLong lastWarning = new AtomicLong();
     private final String upstream;
     private final DoiMetrics metrics;
+    private final CoordinationState tables;
 
-    Refusals(String upstream, DoiMetrics metrics) {
+    Refusals(String upstream, DoiMetrics metrics, CoordinationState tables) {
         this.upstream = upstream;
         this.metrics = metrics;
+        this.tables = tables;
     }
 
     ApiException paused(long millis) {
@@ -43,6 +46,9 @@ final class Refusals {
 
     /** The 503 to answer for a database that is down or too slow; null when the pod may go on alone. */
     ApiException ofStatement(Throwable failure) {
+        if (tables.missingIn(failure)) {
+            return null;
+        }
         metrics.coordinationFailure();
         boolean down = DatabaseOutage.causedBy(failure);
         boolean slow = !down && (DatabaseOutage.busy(failure) || failure instanceof TimeoutException);
@@ -54,6 +60,9 @@ final class Refusals {
 
     /** The statement after a call failed: its answer stays in this pod only, its lease expires by itself. */
     void endFailed(Throwable failure) {
+        if (tables.missingIn(failure)) {
+            return;
+        }
         metrics.coordinationFailure();
         warn("the answer stays in this pod", failure);
     }

@@ -55,7 +55,7 @@ public abstract class SingleFlight<T> {
         this.metrics = metrics;
         this.vertx = vertx;
         this.shares = shares;
-        this.refusals = new Refusals(upstream, metrics);
+        this.refusals = new Refusals(upstream, metrics, coordination.tables());
         this.after = new AfterCall<>(upstream, pace, this::encode, memory, refusals, coordination, times, metrics);
     }
 

@@ -15,11 +15,13 @@ import org.submission.doi.upstream.RegistryClient;
  * {@code issn-type} order, then untyped {@code ISSN} values not seen yet; at most
  * {@link #MAX_ISSNS} of them (a journal has a handful; each one costs an advisory lock).
  * Control characters and NUL are dropped from the name and the ISSNs (PostgreSQL stores no NUL).
+ * A name longer than pass-core's column is cut to fit ({@link #fitted}), as pass-core itself
+ * would refuse it.
  */
 public record JournalCandidate(String name, List<String> issns) {
 
-    /** The widths of pass_journal.journalname and pass_journal_issns.issns. */
-    static final int MAX_NAME = 1024;
+    /** The widths of pass_journal.journalname and pass_journal_issns.issns, in characters, as pass-core has them. */
+    static final int MAX_NAME = 255;
     static final int MAX_ISSN = 255;
     /** ISSNs taken from a work; the rest are ignored (module README). */
     public static final int MAX_ISSNS = RegistryClient.MAX_ISSNS;
@@ -32,9 +34,6 @@ public record JournalCandidate(String name, List<String> issns) {
     public static JournalCandidate fromWork(JsonNode work) {
         JsonNode message = work.path("message");
         String name = firstText(message.path("container-title"));
-        if (name != null && name.length() > MAX_NAME) {
-            name = name.substring(0, MAX_NAME);
-        }
         Set<String> issns = new LinkedHashSet<>();
         Set<String> seen = new HashSet<>();
         for (JsonNode typed : message.path("issn-type")) {
@@ -61,7 +60,29 @@ public record JournalCandidate(String name, List<String> issns) {
                 add(issns, ":" + value);
             }
         }
-        return new JournalCandidate(name, List.copyOf(issns));
+        return new JournalCandidate(name == null ? null : fitted(name), List.copyOf(issns));
+    }
+
+    /**
+     * A name of at most {@link #MAX_NAME} characters (code points, as PostgreSQL counts them): a
+     * longer one ends at its last whitespace within the width, or at the width when a single word
+     * fills it. V5 cuts the names already stored the same way, so that a title seen again matches
+     * the journal made from it.
+     */
+    static String fitted(String name) {
+        if (name.codePointCount(0, name.length()) <= MAX_NAME) {
+            return name;
+        }
+        int end = name.offsetByCodePoints(0, MAX_NAME);
+        if (!Character.isWhitespace(name.codePointAt(end))) {
+            for (int i = end; i > 0; i = name.offsetByCodePoints(i, -1)) {
+                if (Character.isWhitespace(name.codePointBefore(i)) && i > 1) {
+                    end = i - 1;
+                    break;
+                }
+            }
+        }
+        return name.substring(0, end).stripTrailing();
     }
 
     private static void add(Set<String> issns, String issn) {

@@ -56,8 +56,15 @@ public class DoiMetrics {
                 .description("Requests refused (429) because their caller had its share under way").register(registry);
         this.coordinationFailures = Counter.builder("doi.coordination.failures")
                 .description("Statements coordinating the pods through PostgreSQL that failed or took too long;"
-                        + " the request was answered 503 without an upstream call (or, without the coordination tables,"
-                        + " the pod went on alone)").register(registry);
+                        + " the request was answered 503 without an upstream call (or the pod went on alone)."
+                        + " A database without the coordination tables is doi_coordination_tables 0, not a failure").register(registry);
+    }
+
+    /** 1 while the database holds the coordination tables, 0 while each pod works alone without them. */
+    public void coordinationTables(java.util.function.IntSupplier present) {
+        Gauge.builder("doi.coordination.tables", present::getAsInt)
+                .description("1: the pods coordinate through the database's DOI tables; 0: the database has none"
+                        + " (deploy/db/owner-setup.sql creates them) and each pod looks DOIs up alone").register(registry);
     }
 
     /**

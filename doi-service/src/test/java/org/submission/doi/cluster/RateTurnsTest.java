@@ -43,7 +43,7 @@ class RateTurnsTest {
     void freshUpstream() {
         pool.preparedQuery("DELETE FROM doi_upstream WHERE upstream = $1").execute(io.vertx.mutiny.sqlclient.Tuple.of(UPSTREAM))
                 .await().atMost(WAIT);
-        turns = new RateTurns(UPSTREAM, pace, new Coordination(pool), TIMES, new Refusals(UPSTREAM, metrics), metrics, vertx,
+        turns = new RateTurns(UPSTREAM, pace, new Coordination(pool, new CoordinationState(metrics)), TIMES, new Refusals(UPSTREAM, metrics, new CoordinationState(metrics)), metrics, vertx,
                 wanted::get);
     }
 
@@ -92,8 +92,8 @@ class RateTurnsTest {
 
     @Test
     void aTurnIsCurrentUntilItsSlackHasPassed() throws InterruptedException {
-        RateTurns widened = new RateTurns(UPSTREAM, pace, new Coordination(pool), new ClusterTimes(Duration.ofHours(1),
-                Duration.ofMinutes(10), 30_000, 2.0, 100, 5_000, 2_000, Duration.ofSeconds(2)), new Refusals(UPSTREAM, metrics),
+        RateTurns widened = new RateTurns(UPSTREAM, pace, new Coordination(pool, new CoordinationState(metrics)), new ClusterTimes(Duration.ofHours(1),
+                Duration.ofMinutes(10), 30_000, 2.0, 100, 5_000, 2_000, Duration.ofSeconds(2)), new Refusals(UPSTREAM, metrics, new CoordinationState(metrics)),
                 metrics, vertx, wanted::get);
         widened.first(0, 100).await().atMost(WAIT);
 

@@ -76,8 +76,8 @@ class SingleFlightTest {
 
     @BeforeEach
     void twoPods() {
-        pod = new TextFlight(SameDoi.REJECT, settings, new Coordination(pool), metrics, vertx);
-        otherPod = new TextFlight(SameDoi.REJECT, settings, new Coordination(pool), metrics, vertx);
+        pod = new TextFlight(SameDoi.REJECT, settings, new Coordination(pool, new CoordinationState(metrics)), metrics, vertx);
+        otherPod = new TextFlight(SameDoi.REJECT, settings, new Coordination(pool, new CoordinationState(metrics)), metrics, vertx);
     }
 
     private Uni<Optional<String>> call(String answer) {
@@ -127,7 +127,7 @@ class SingleFlightTest {
 
     @Test
     void aSharingPodWaitsForTheLeaseHoldersAnswer() {
-        TextFlight sharing = new TextFlight(SameDoi.SHARE, settings, new Coordination(pool), metrics, vertx);
+        TextFlight sharing = new TextFlight(SameDoi.SHARE, settings, new Coordination(pool, new CoordinationState(metrics)), metrics, vertx);
         io.smallrye.mutiny.subscription.UniEmitter<? super Optional<String>>[] answer = new io.smallrye.mutiny.subscription.UniEmitter[1];
         pod.get(doi, Uni.createFrom().emitter(emitter -> answer[0] = emitter)).subscribe().with(ignored -> { }, ignored -> { });
         awaitLease();

@@ -2,6 +2,7 @@ package org.submission.doi.journal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Collections;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.submission.doi.support.Fixtures;
@@ -80,5 +81,24 @@ class JournalCandidateTest {
 
         assertThat(candidate.name()).isEqualTo("Journal of X");
         assertThat(candidate.issns()).containsExactly(":2049-3630");
+    }
+
+    @Test
+    void aTitleLongerThanPassCoresColumnEndsAtItsLastWordWithinTheWidth() {
+        String title = "Annals ".repeat(40) + "x".repeat(30);
+
+        String name = JournalCandidate.fromWork(Fixtures.parse(Fixtures.work("10.5555/x", title, "print:2049-3630"))).name();
+
+        assertThat(name).isEqualTo(String.join(" ", Collections.nCopies(36, "Annals")));
+    }
+
+    @Test
+    void aSingleWordLongerThanTheWidthIsCutAtTheWidthInCharactersNotUtf16Units() {
+        String word = "\uD835\uDD04".repeat(300);
+
+        String name = JournalCandidate.fitted(word);
+
+        assertThat(name.codePointCount(0, name.length())).isEqualTo(JournalCandidate.MAX_NAME);
+        assertThat(JournalCandidate.fitted("a ".repeat(127) + "b")).as("at the width").hasSize(JournalCandidate.MAX_NAME);
     }
 }

@@ -39,7 +39,12 @@ public class DatabaseReadiness implements AsyncHealthCheck {
                 .onFailure().recoverWithItem(failure -> DatabaseOutage.busy(failure) && !DatabaseOutage.causedBy(failure)
                         ? busy("every pooled connection in use")
                         : HealthCheckResponse.named("database").down()
-                                .withData("database", DatabaseOutage.causedBy(failure) ? "unreachable" : "refuses the check query").build());
+                                .withData("database", state(failure)).build());
+    }
+
+    private static String state(Throwable failure) {
+        return DatabaseOutage.loginRefused(failure) ? "refuses the services' login (password, role or database)"
+                : DatabaseOutage.causedBy(failure) ? "unreachable" : "refuses the check query";
     }
 
     private static HealthCheckResponse busy(String detail) {

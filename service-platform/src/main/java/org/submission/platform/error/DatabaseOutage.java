@@ -3,6 +3,7 @@ package org.submission.platform.error;
 import io.vertx.core.http.ConnectionPoolTooBusyException;
 import io.vertx.core.impl.NoStackTraceThrowable;
 import io.vertx.core.net.impl.ConnectionBase;
+import io.vertx.pgclient.PgException;
 import io.vertx.sqlclient.ClosedConnectionException;
 import io.vertx.sqlclient.DatabaseException;
 import io.vertx.sqlclient.impl.pool.SqlConnectionPool;
@@ -13,14 +14,23 @@ import java.util.Set;
 
 /**
  * Recognises a failure that means "the database cannot be reached right now" (refused or lost
- * connection, a server shutting down or out of connection slots), as opposed to a bug. Such
- * failures are answered 503; the reactive pool reconnects by itself once the database is back.
- * Recognised by exception type and SQLSTATE, never by the (localised) message text.
+ * connection, a server shutting down or out of connection slots, a login the server refuses), as
+ * opposed to a bug. Such failures are answered 503; the reactive pool reconnects by itself once
+ * the database is back. Recognised by exception type and SQLSTATE, never by the (localised)
+ * message text.
  */
 public final class DatabaseOutage {
 
     /** admin_shutdown, crash_shutdown, cannot_connect_now, too_many_connections. */
     private static final Set<String> OUTAGE_STATES = Set.of("57P01", "57P02", "57P03", "53300");
+    /**
+     * invalid_password, invalid_authorization_specification (no such role, or no pg_hba.conf line
+     * for it), invalid_catalog_name (no such database): the server is up but refuses the services'
+     * login, which only an operator can mend (docs/operator-guide.md, "SubmissionDatabaseLoginRefused").
+     */
+    private static final Set<String> LOGIN_STATES = Set.of("28P01", "28000", "3D000");
+    /** object_not_in_prerequisite_state, fatal at login: the database does not allow connections. */
+    private static final String NOT_ACCEPTING = "55000";
     /** query_canceled (statement_timeout), lock_not_available (lock_timeout). */
     private static final Set<String> BUSY_STATES = Set.of("57014", "55P03");
     /** The one instance the reactive pool fails a pooled query with when no connection came in time. */
@@ -44,11 +54,27 @@ public final class DatabaseOutage {
             // CLOSED_EXCEPTION: the one instance Vert.x fails writes on a connection the server dropped
             if (t instanceof ConnectException || t instanceof ClosedChannelException
                     || t instanceof ClosedConnectionException || t == ConnectionBase.CLOSED_EXCEPTION
-                    || outageState(sqlState(t))) {
+                    || outageState(sqlState(t)) || refusedLogin(t)) {
                 return true;
             }
         }
         return false;
+    }
+
+    /** An outage ({@link #causedBy}) in which the server refused the login: a password, role or database gone or changed. */
+    public static boolean loginRefused(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (refusedLogin(t)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean refusedLogin(Throwable t) {
+        String state = sqlState(t);
+        return state != null && (LOGIN_STATES.contains(state)
+                || NOT_ACCEPTING.equals(state) && t instanceof PgException pg && "FATAL".equals(pg.getSeverity()));
     }
 
     /**

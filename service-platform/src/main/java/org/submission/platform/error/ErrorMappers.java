@@ -29,10 +29,12 @@ public class ErrorMappers {
     static final String DATABASE_UNAVAILABLE = "submission.database.unavailable";
 
     private final Counter unreachable;
+    private final Counter refused;
     private final Counter busy;
 
     public ErrorMappers(MeterRegistry registry) {
         unreachable = Counter.builder(DATABASE_UNAVAILABLE).tag("reason", "unreachable").register(registry);
+        refused = Counter.builder(DATABASE_UNAVAILABLE).tag("reason", "login_refused").register(registry);
         busy = Counter.builder(DATABASE_UNAVAILABLE).tag("reason", "busy").register(registry);
     }
 
@@ -106,8 +108,9 @@ public class ErrorMappers {
     @ServerExceptionMapper(priority = 10_000)
     public Response unexpected(Throwable e) {
         if (DatabaseOutage.causedBy(e)) {
-            Log.warnf("Database unavailable: %s", DatabaseOutage.describe(e));
-            unreachable.increment();
+            boolean loginRefused = DatabaseOutage.loginRefused(e);
+            Log.warnf(loginRefused ? "Database login refused: %s" : "Database unavailable: %s", DatabaseOutage.describe(e));
+            (loginRefused ? refused : unreachable).increment();
             return api(DatabaseOutage.unreachableAnswer());
         }
         if (DatabaseOutage.busy(e)) {

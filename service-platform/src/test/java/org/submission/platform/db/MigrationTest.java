@@ -13,7 +13,7 @@ class MigrationTest {
         FreshDatabase db = FreshDatabase.create().migrate();
 
         assertThat(db.count("SELECT count(*) FROM information_schema.tables WHERE table_schema = 'public'"
-                + " AND table_name LIKE 'pass\\_%'")).isEqualTo(14);
+                + " AND table_name LIKE 'pass\\_%'")).isEqualTo(15);
         assertThat(db.count("SELECT count(*) FROM information_schema.sequences WHERE sequence_name = 'hibernate_sequence'"))
                 .isEqualTo(1);
         assertThat(db.count("SELECT count(*) FROM information_schema.columns WHERE table_name = 'pass_submission_effectivepolicies'"

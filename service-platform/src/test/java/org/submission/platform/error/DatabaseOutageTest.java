@@ -22,11 +22,27 @@ class DatabaseOutageTest {
     @ParameterizedTest(name = "{0}: outage={1}")
     @CsvSource({
             "08001, true", "08006, true", "08P01, true", "57P01, true", "57P02, true", "57P03, true", "53300, true",
+            "28P01, true", "28000, true", "3D000, true",
             "23505, false", "42P01, false", "40001, false", "53200, false", "57014, false"})
     void aServerErrorIsAnOutageByItsSqlState(String sqlState, boolean outage) {
         PgException pg = new PgException("any text at all", "FATAL", sqlState, null);
         assertThat(DatabaseOutage.causedBy(new CompletionException(pg))).isEqualTo(outage);
         assertThat(DatabaseOutage.causedBy(new SQLException("any text at all", sqlState))).isEqualTo(outage);
+    }
+
+    @ParameterizedTest(name = "{0}: login refused={1}")
+    @CsvSource({"28P01, true", "28000, true", "3D000, true", "57P03, false", "08006, false", "42501, false"})
+    void aRefusedLoginTellsItselfApartFromAnUnreachableServer(String sqlState, boolean refused) {
+        PgException pg = new PgException("any text at all", "FATAL", sqlState, null);
+        assertThat(DatabaseOutage.loginRefused(new CompletionException(pg))).isEqualTo(refused);
+    }
+
+    @ParameterizedTest(name = "{0}: outage={1}")
+    @CsvSource({"FATAL, true", "ERROR, false"})
+    void aDatabaseNotAcceptingConnectionsIsAnOutageOnlyAtLogin(String severity, boolean outage) {
+        PgException pg = new PgException("any text at all", severity, "55000", null);
+        assertThat(DatabaseOutage.causedBy(pg)).isEqualTo(outage);
+        assertThat(DatabaseOutage.loginRefused(pg)).isEqualTo(outage);
     }
 
     @ParameterizedTest

@@ -3,6 +3,8 @@ package org.submission.platform.testing;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import javax.sql.DataSource;
@@ -39,6 +41,16 @@ public final class FreshDatabase {
         return new FreshDatabase(server.substring(0, server.lastIndexOf('/') + 1) + name);
     }
 
+    /** The server's own {@code postgres} database, as the superuser: for statements about roles and databases. */
+    public static FreshDatabase server() {
+        return new FreshDatabase(LocalPostgres.sharedUrl());
+    }
+
+    /** The database's name. */
+    public String name() {
+        return url.substring(url.lastIndexOf('/') + 1);
+    }
+
     /** Applies the product's migrations, as a service does at start. */
     public FreshDatabase migrate() {
         Flyway.configure().dataSource(dataSource).locations("classpath:db/migration").load().migrate();
@@ -65,6 +77,20 @@ public final class FreshDatabase {
         } catch (SQLException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    /** The first column of every row, as text. */
+    public List<String> rows(String sql) {
+        List<String> rows = new ArrayList<>();
+        try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement();
+             var rs = statement.executeQuery(sql)) {
+            while (rs.next()) {
+                rows.add(rs.getString(1));
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+        return rows;
     }
 
     public long count(String sql) {

@@ -14,7 +14,7 @@ public final class TestData {
     private static final String TABLES = "pass_submission_grants, pass_submission_effectivepolicies,"
             + " pass_submission_preparers, pass_submission_repositories, pass_submission, pass_grant,"
             + " pass_funder, pass_policy_repositories, pass_policy, pass_repository, pass_user_locators,"
-            + " pass_user, pass_journal_issns, pass_journal";
+            + " pass_user, pass_publication, pass_journal_issns, pass_journal";
 
     private TestData() {
     }

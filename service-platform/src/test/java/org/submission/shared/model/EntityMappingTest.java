@@ -58,7 +58,7 @@ class EntityMappingTest {
         assertThat(submission.repositories).extracting(r -> r.name).contains("Example Scholarship");
         assertThat(submission.metadata).contains("\"DOI\"");
         assertThat(submission.submitted).isFalse();
-        assertThat(submission.version).isEqualTo(1);
+        assertThat(submission.version).isEqualTo(1L);
     }
 
     @Test

@@ -23,7 +23,7 @@ public class Submission extends PassEntity {
     public Boolean submitted;
     public String submissionStatus;
     public String source;
-    public Integer version;
+    public Long version;
 
     @ManyToMany
     @JoinTable(name = "pass_submission_grants",

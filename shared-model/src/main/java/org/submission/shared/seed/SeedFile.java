@@ -141,7 +141,7 @@ record SeedFile(String source, List<Entry> entries, long highestId) {
         return switch (field.kind()) {
             case STRING -> value.isTextual() ? null : "must be a string";
             case BOOLEAN -> value.isBoolean() ? null : "must be true or false";
-            case INTEGER -> value.isIntegralNumber() && value.canConvertToInt() ? null : "must be an integer";
+            case INTEGER -> value.isIntegralNumber() && value.canConvertToLong() ? null : "must be an integer";
             case JSON -> value.isObject() || value.isTextual() ? null : "must be a JSON object or a string";
             case REF -> value.isTextual() ? null : "must be the key (a string) of a " + field.target() + " record";
             case STRINGS, REFS -> {

@@ -58,7 +58,7 @@ final class SeedFormat {
             case STRING -> value.asText();
             case JSON -> value.isTextual() ? value.asText() : value.toString();
             case BOOLEAN -> value.asBoolean();
-            case INTEGER -> value.asInt();
+            case INTEGER -> value.asLong();
             case REF -> records.apply(value.asText());
             case STRINGS, REFS -> {
                 List<Object> items = new ArrayList<>();
@@ -82,7 +82,7 @@ final class SeedFormat {
                         ? (Class<?>) ((ParameterizedType) member.getGenericType()).getActualTypeArguments()[0] : null;
                 Kind kind = type == String.class ? (member.getName().equals(JSON_TEXT) ? Kind.JSON : Kind.STRING)
                         : type == Boolean.class ? Kind.BOOLEAN
-                        : type == Integer.class ? Kind.INTEGER
+                        : type == Long.class ? Kind.INTEGER
                         : element == String.class ? Kind.STRINGS
                         : element != null ? Kind.REFS
                         : Kind.REF;
