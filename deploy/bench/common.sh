@@ -9,6 +9,10 @@
 #   expect_200 WHAT CURL-ARGS...     one request must answer 200 before anything is timed, else exit
 #   wrk_failures WRK-OUTPUT          how many answers were not 2xx, plus wrk's socket errors
 #   require_no_failures WHAT COUNT TOTAL   exit with a message when COUNT of TOTAL requests failed
+#   wrk_statuses WRK-OUTPUT          the answers by status and the socket errors ("200=12 429=3 errors=0"),
+#                                    from a wrk script that loads statuses.lua
+#   require_statuses WHAT "200 429" STATUSES   exit with a message unless every answer had one of the
+#                                    statuses, there was one at least, and no socket error
 
 service_java_options() {
   # -XX:MaxRAM: a bare JVM sizes its heap (MaxRAMPercentage) as in a pod at its 320Mi limit
@@ -40,4 +44,21 @@ require_no_failures() {
     echo "$what: $failed of $total requests failed (not 2xx, or a socket error): no figure from it" >&2
     exit 1
   fi
+}
+
+wrk_statuses() {
+  awk '/^STATUSES/ { $1 = ""; sub(/^ /, ""); print }' <<<"$1"
+}
+
+require_statuses() {
+  local what=$1 allowed=$2 statuses=$3 entry answered=0
+  for entry in $statuses; do
+    case $entry in
+      errors=0) ;;
+      errors=*) echo "$what: socket errors ($statuses): no figure from it" >&2; exit 1 ;;
+      *) [[ " $allowed " == *" ${entry%%=*} "* ]] || { echo "$what: answers other than $allowed ($statuses): no figure from it" >&2; exit 1; }
+         answered=$((answered + ${entry#*=})) ;;
+    esac
+  done
+  [ "$answered" -gt 0 ] || { echo "$what: no answer (${statuses:-no status counts}): no figure from it" >&2; exit 1; }
 }

@@ -11,7 +11,8 @@
 #              way the Dockerfile records one
 # For each: VmRSS, /proc/PID/smaps_rollup, the largest mappings by RSS (/proc/PID/smaps), and the
 # classes loaded (-Xlog:class+load) and how many of them came from a class-data archive, and the
-# committed memory of the JVM's own account (NMT, printed at exit; it costs 1-2 MiB itself).
+# committed memory of the JVM's own account (NMT, printed at exit; it costs 1-2 MiB itself). The
+# answers' statuses are printed beside each; unless all 1,000 were 200, it stops without figures.
 # JDK-independent: an image on another JDK (an AOT cache instead of AppCDS) is measured as it is.
 # Build first: ./mvnw -B package -DskipTests (the archive) and the image (the container tests,
 # localhost/submission-test/<service>:latest).
@@ -52,14 +53,19 @@ case $SERVICE in
 esac
 
 ready() { [ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$PORT/q/health/ready")" = 200 ]; }
+# the 1,000 requests; prints their answers by status ("200=1000"; 000: no answer)
 load() {
   for _ in $(seq 1000); do printf 'url = "http://127.0.0.1:%s%s"\noutput = /dev/null\n' "$PORT" "$REQUEST"; done >"$WORK/requests"
-  curl -s -S -Z --parallel-max 8 -u "$USER_PASS" -w '%{http_code}\n' -K "$WORK/requests" 2>/dev/null | sort | uniq -c | tr -s ' \n' ' '
+  { curl -s -S -Z --parallel-max 8 -u "$USER_PASS" -w '%{http_code}\n' -K "$WORK/requests" 2>/dev/null || true; } \
+    | sort | uniq -c | awk '{printf "%s%s=%s", (NR > 1 ? " " : ""), $2, $1}'
 }
 # reads /proc/<pid>/<file> of the JVM: $READ is "cat" or "podman exec measure-rss cat", $JVM its pid there
 proc() { $READ "/proc/$JVM/$1"; }
 report() {
-  echo "== $1 (answers: $(load))"
+  local answers
+  answers=$(load)
+  [ "$answers" = "200=1000" ] || { echo "$1: not every request answered 200 ($answers): no figure from it" >&2; exit 1; }
+  echo "== $1 (statuses: $answers)"
   echo "VmRSS $(( $(proc status | awk '/^VmRSS/ {print $2}') / 1024 )) MiB"
   proc smaps_rollup | awk '$1 ~ /^(Rss|Pss|Shared_Clean|Shared_Dirty|Private_Clean|Private_Dirty|Anonymous):$/ {printf "%s %d MiB  ", $1, $2/1024} END {print ""}'
   proc smaps | awk '/^[0-9a-f]+-[0-9a-f]+ / {name = (NF >= 6 ? $6 : "[anonymous]")} /^Rss:/ {rss[name] += $2}

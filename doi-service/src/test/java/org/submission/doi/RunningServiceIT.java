@@ -10,10 +10,10 @@ import com.github.tomakehurst.wiremock.WireMockServer;
 import io.restassured.response.Response;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -23,10 +23,13 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.submission.doi.support.Api;
 import org.submission.doi.support.Fixtures;
+import org.submission.doi.support.HeldAnswers;
 import org.submission.doi.support.Upstreams;
 import org.submission.doi.support.WireMockUpstreams;
 import org.submission.platform.testing.FreshDatabase;
 import org.submission.platform.testing.PackagedService;
+import org.submission.platform.testing.RelativeLatency;
+import org.submission.platform.testing.RelativeLatency.Times;
 
 /**
  * The packaged service (target/quarkus-app) as an operator runs it: a real process with the
@@ -34,10 +37,10 @@ import org.submission.platform.testing.PackagedService;
  */
 class RunningServiceIT {
 
-    private static final Duration REGISTRY_DELAY = Duration.ofSeconds(3);
     private static final Duration START = Duration.ofSeconds(90);
 
-    private final WireMockServer registry = new WireMockServer(options().bindAddress("127.0.0.1").dynamicPort());
+    private final HeldAnswers held = new HeldAnswers();
+    private final WireMockServer registry = new WireMockServer(options().bindAddress("127.0.0.1").dynamicPort().extensions(held));
     private PackagedService service;
 
     @BeforeEach
@@ -47,6 +50,7 @@ class RunningServiceIT {
 
     @AfterEach
     void stopAll() {
+        held.release();
         if (service != null) {
             service.kill();
         }
@@ -67,15 +71,16 @@ class RunningServiceIT {
     void onSigtermAnInFlightJournalLookupGetsItsAnswerWhileReadinessIsDown() throws Exception {
         String doi = Fixtures.newDoi();
         Upstreams.answer(registry, "journal", doi, Upstreams.json(Fixtures.work(doi, ARTICLE_JOURNAL, "print:2049-3630"))
-                .withFixedDelay((int) REGISTRY_DELAY.toMillis()));
+                .withTransformers(HeldAnswers.NAME));
         service = start(FreshDatabase.create().settings()).awaitReady(START);
 
         CompletableFuture<Response> inFlight = CompletableFuture.supplyAsync(() -> Api.journal(service, doi));
-        Upstreams.awaitCalls(registry, "journal", doi, 1);
+        held.awaitCalls(1, START);
         service.terminate();
 
-        service.awaitReadiness(503, Duration.ofSeconds(2));
+        service.awaitReadiness(503, Duration.ofSeconds(8));
         assertThat(inFlight).as("still waiting on the registry").isNotDone();
+        held.release();
         assertThat(inFlight.get(15, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
         assertThat(service.exitsWithin(Duration.ofSeconds(15))).as("exited within quarkus.shutdown.timeout").isTrue();
     }
@@ -101,13 +106,13 @@ class RunningServiceIT {
      * 27 s of quadratic cleaning on an event loop), which list 40,000 ISSNs or are 1.9 MB long, several at once,
      * while a cached manuscript request is repeated. Their processing never shows in an event
      * loop's blocked-thread report (any block over 100 ms is reported, with its stack), every
-     * cached request answers, and their median stays within 100 ms of the median of the same
-     * request just before: on a shared 2-core machine at a load average of 25, a warm service
-     * with no hostile work has requests over 100 ms too, so a bound on each one would measure
+     * cached request answers, and its times stay within their bounds relative to the same request
+     * just before ({@link RelativeLatency}): on a shared 2-core machine at a load average of 25, a
+     * warm service with no hostile work has requests over 100 ms too, so a fixed bound would measure
      * the machine.
      */
     @Test
-    void aCachedRequestAnswersWithin100msWhileHostileRegistryAnswersAreProcessed() throws Exception {
+    void aCachedRequestIsNotHeldUpWhileHostileRegistryAnswersAreProcessed() throws Exception {
         String cached = Fixtures.newDoi();
         Upstreams.answer(registry, "manuscript", cached, Upstreams.json(Fixtures.text("oa-record.json")));
         List<String> hostile = new ArrayList<>();
@@ -137,24 +142,24 @@ class RunningServiceIT {
         Upstreams.answer(registry, "journal", warmUp, Upstreams.json(Fixtures.work(warmUp, ARTICLE_JOURNAL, "print:2049-3630")));
         Map<String, String> settings = new HashMap<>(FreshDatabase.create().settings());
         settings.putAll(Map.of("QUARKUS_VERTX_MAX_EVENT_LOOP_EXECUTE_TIME", "100ms", "QUARKUS_VERTX_WARNING_EXCEPTION_TIME", "100ms"));
+        // no rate until the registry announces one: at the default rate's 10 ms of slack, lookups on a machine at a
+        // load average of 40 missed their turns three times and were answered 503, which is not what is tested here
+        settings.put("DOI_UPSTREAM_DEFAULT_RATE", "0");
         service = start(settings).awaitReady(START);
         assertThat(Api.journal(service, warmUp).statusCode()).isEqualTo(200);
-        List<Long> before = new ArrayList<>();
-        for (int i = 0; i < 20; i++) {
-            before.add(cachedRequestMillis(cached));
-        }
+        Callable<Void> cachedRequest = () -> {
+            assertThat(Api.manuscript(service, cached).statusCode()).isEqualTo(200);
+            return null;
+        };
+        Times before = RelativeLatency.measure(20, Duration.ofMillis(10), cachedRequest);
         // the warm-up's own reports (first class loading, without the AppCDS archive) are not the hostile answers'
         long logBefore = service.logSize();
         ExecutorService clients = Executors.newFixedThreadPool(hostile.size());
         try {
             List<CompletableFuture<Integer>> answers = hostile.stream()
                     .map(doi -> CompletableFuture.supplyAsync(() -> Api.journal(service, doi).statusCode(), clients)).toList();
-            List<Long> millis = new ArrayList<>();
             CompletableFuture<Void> all = CompletableFuture.allOf(answers.toArray(CompletableFuture[]::new));
-            while (millis.size() < 5 || !all.isDone() && millis.size() < 500) {
-                millis.add(cachedRequestMillis(cached));
-                Thread.sleep(10);
-            }
+            Times during = RelativeLatency.measureWhile(() -> !all.isDone(), 5, Duration.ofMillis(10), cachedRequest);
 
             assertThat(all.get(60, TimeUnit.SECONDS)).isNull();
             assertThat(answers).as(() -> "the hostile lookups' statuses; the service's output:\n" + service.log())
@@ -162,24 +167,11 @@ class RunningServiceIT {
             assertThat(service.logSince(logBefore).split("\\n(?=\\S)"))
                     .as("event-loop blocked-thread reports").noneMatch(report -> report.contains("has been blocked")
                             && report.matches("(?s).*(org\\.jsoup|SafeHtml|JatsConverter|JournalCandidate|RegistryWork|BoundedText|BoundedTree|UpstreamBody).*"));
-            System.out.printf("cached /doi/manuscript: before the hostile answers median %d ms, max %d ms; while they were"
-                    + " processed (%d requests) median %d ms, max %d ms%n", median(before), Collections.max(before),
-                    millis.size(), median(millis), Collections.max(millis));
-            assertThat(median(millis)).as("median of the cached request times (ms) " + millis + ", before " + before)
-                    .isLessThan(median(before) + 100);
+            System.out.printf("cached /doi/manuscript: before the hostile answers %s; while they were processed %s%n", before, during);
+            RelativeLatency.assertNotHeldUp("cached /doi/manuscript while hostile answers are processed", before, during);
         } finally {
             clients.shutdownNow();
         }
-    }
-
-    private long cachedRequestMillis(String doi) {
-        long start = System.nanoTime();
-        assertThat(Api.manuscript(service, doi).statusCode()).isEqualTo(200);
-        return (System.nanoTime() - start) / 1_000_000;
-    }
-
-    private static long median(List<Long> millis) {
-        return millis.stream().sorted().toList().get(millis.size() / 2);
     }
 
     private Map<String, String> jdbcHealth() {

@@ -3,6 +3,7 @@ package org.submission.doi.cluster;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.Vertx;
 import java.util.function.BooleanSupplier;
+import java.util.function.LongSupplier;
 import org.submission.doi.metrics.DoiMetrics;
 import org.submission.doi.upstream.UpstreamPace;
 import org.submission.doi.upstream.UpstreamTurns;
@@ -25,12 +26,14 @@ final class RateTurns implements UpstreamTurns {
     private final DoiMetrics metrics;
     private final Vertx vertx;
     private final BooleanSupplier wanted;
+    /** The monotonic clock in nanoseconds, as {@link System#nanoTime}. */
+    private final LongSupplier nanoClock;
     /** The first turn, taken with the lease, is still to be used. */
     private volatile boolean firstTaken;
     private volatile long currentUntil = Long.MAX_VALUE;
 
     RateTurns(String upstream, UpstreamPace pace, Coordination coordination, ClusterTimes times,
-            Refusals refusals, DoiMetrics metrics, Vertx vertx, BooleanSupplier wanted) {
+            Refusals refusals, DoiMetrics metrics, Vertx vertx, BooleanSupplier wanted, LongSupplier nanoClock) {
         this.upstream = upstream;
         this.pace = pace;
         this.coordination = coordination;
@@ -39,12 +42,13 @@ final class RateTurns implements UpstreamTurns {
         this.metrics = metrics;
         this.vertx = vertx;
         this.wanted = wanted;
+        this.nanoClock = nanoClock;
     }
 
     /** Waits for the first turn, which {@code doi_lookup_begin} gave in {@code millis}. */
     Uni<Void> first(long millis, long spacingMillis) {
         firstTaken = true;
-        return waitFor(millis, spacingMillis, System.nanoTime());
+        return waitFor(millis, spacingMillis, nanoClock.getAsLong());
     }
 
     @Override
@@ -72,14 +76,14 @@ final class RateTurns implements UpstreamTurns {
                     return switch (turn.state()) {
                         case PAUSED -> Uni.createFrom().<Void>failure(refusals.paused(turn.millis()));
                         case RATE -> Uni.createFrom().<Void>failure(refusals.noTurn(turn.millis()));
-                        default -> waitFor(turn.millis(), turn.spacingMillis(), System.nanoTime());
+                        default -> waitFor(turn.millis(), turn.spacingMillis(), nanoClock.getAsLong());
                     };
                 });
     }
 
     @Override
     public boolean current() {
-        return System.nanoTime() <= currentUntil;
+        return nanoClock.getAsLong() <= currentUntil;
     }
 
     private Uni<Void> waitFor(long millis, long spacingMillis, long now) {

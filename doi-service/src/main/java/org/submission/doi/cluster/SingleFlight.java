@@ -121,7 +121,8 @@ public abstract class SingleFlight<T> {
                         case PAUSED -> Uni.createFrom().failure(refusals.paused(begin.millis()));
                         case RATE -> Uni.createFrom().failure(refusals.noTurn(begin.millis()));
                         case GO -> {
-                            RateTurns turns = new RateTurns(upstream, pace, coordination, times, refusals, metrics, vertx, wanted);
+                            RateTurns turns = new RateTurns(upstream, pace, coordination, times, refusals, metrics, vertx, wanted,
+                                    System::nanoTime);
                             yield turns.first(begin.millis(), begin.spacingMillis())
                                     .chain(() -> after.called(doi, Uni.createFrom().deferred(() -> wanted.getAsBoolean()
                                             ? call.apply(turns) : Uni.createFrom().failure(RateTurns.abandoned())), true));

@@ -10,6 +10,7 @@ import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.submission.doi.metrics.DoiMetrics;
@@ -43,8 +44,8 @@ class RateTurnsTest {
     void freshUpstream() {
         pool.preparedQuery("DELETE FROM doi_upstream WHERE upstream = $1").execute(io.vertx.mutiny.sqlclient.Tuple.of(UPSTREAM))
                 .await().atMost(WAIT);
-        turns = new RateTurns(UPSTREAM, pace, new Coordination(pool, new CoordinationState(metrics)), TIMES, new Refusals(UPSTREAM, metrics, new CoordinationState(metrics)), metrics, vertx,
-                wanted::get);
+        turns = new RateTurns(UPSTREAM, pace, new Coordination(pool, new CoordinationState(metrics)), TIMES,
+                new Refusals(UPSTREAM, metrics, new CoordinationState(metrics)), metrics, vertx, wanted::get, System::nanoTime);
     }
 
     @Test
@@ -91,15 +92,18 @@ class RateTurnsTest {
     }
 
     @Test
-    void aTurnIsCurrentUntilItsSlackHasPassed() throws InterruptedException {
-        RateTurns widened = new RateTurns(UPSTREAM, pace, new Coordination(pool, new CoordinationState(metrics)), new ClusterTimes(Duration.ofHours(1),
-                Duration.ofMinutes(10), 30_000, 2.0, 100, 5_000, 2_000, Duration.ofSeconds(2)), new Refusals(UPSTREAM, metrics, new CoordinationState(metrics)),
-                metrics, vertx, wanted::get);
+    void aTurnIsCurrentUntilItsSlackHasPassed() {
+        AtomicLong nanos = new AtomicLong(System.nanoTime());
+        // a margin of 2: a spacing of 100 ms leaves a slack of 50 ms
+        RateTurns widened = new RateTurns(UPSTREAM, pace, new Coordination(pool, new CoordinationState(metrics)),
+                new ClusterTimes(Duration.ofHours(1), Duration.ofMinutes(10), 30_000, 2.0, 100, 5_000, 2_000, Duration.ofSeconds(2)),
+                new Refusals(UPSTREAM, metrics, new CoordinationState(metrics)), metrics, vertx, wanted::get, nanos::get);
         widened.first(0, 100).await().atMost(WAIT);
 
-        assertThat(widened.current()).isTrue();
-        Thread.sleep(120);
-        assertThat(widened.current()).isFalse();
+        nanos.addAndGet(Duration.ofMillis(50).toNanos());
+        assertThat(widened.current()).as("at the end of the slack").isTrue();
+        nanos.incrementAndGet();
+        assertThat(widened.current()).as("past it").isFalse();
     }
 
     private long rows() {

@@ -58,12 +58,8 @@ public final class Api {
      * patience: the answer's status, or empty when the client gave up.
      */
     public static OptionalInt impatientJournal(String doi, Duration patience) {
-        try (Socket client = new Socket("127.0.0.1", RestAssured.port)) {
+        try (Socket client = journalRequest(doi)) {
             client.setSoTimeout((int) patience.toMillis());
-            client.getOutputStream().write(("GET /doi/journal?doi=" + URLEncoder.encode(doi, UTF_8) + " HTTP/1.1\r\n"
-                    + "Host: localhost\r\nAuthorization: " + Requests.backendAuthorization() + "\r\nCookie: XSRF-TOKEN="
-                    + Requests.XSRF + "\r\nX-XSRF-TOKEN: " + Requests.XSRF + "\r\nConnection: close\r\n\r\n").getBytes(US_ASCII));
-            client.getOutputStream().flush();
             String statusLine = new BufferedReader(new InputStreamReader(client.getInputStream(), US_ASCII)).readLine();
             return OptionalInt.of(Integer.parseInt(statusLine.split(" ")[1]));
         } catch (SocketTimeoutException e) {
@@ -71,5 +67,15 @@ public final class Api {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** A journal request sent on a connection of its own, which the caller closes to give up on it. */
+    public static Socket journalRequest(String doi) throws IOException {
+        Socket client = new Socket("127.0.0.1", RestAssured.port);
+        client.getOutputStream().write(("GET /doi/journal?doi=" + URLEncoder.encode(doi, UTF_8) + " HTTP/1.1\r\n"
+                + "Host: localhost\r\nAuthorization: " + Requests.backendAuthorization() + "\r\nCookie: XSRF-TOKEN="
+                + Requests.XSRF + "\r\nX-XSRF-TOKEN: " + Requests.XSRF + "\r\nConnection: close\r\n\r\n").getBytes(US_ASCII));
+        client.getOutputStream().flush();
+        return client;
     }
 }

@@ -43,9 +43,12 @@ public final class Upstreams {
         return server.countRequestsMatching(getRequestedFor(urlPathEqualTo(path(endpoint, doi))).build()).getCount();
     }
 
-    /** Waits (bounded) until the upstream has received the given number of calls. */
+    /**
+     * Waits until the upstream has received the given number of calls, bounded only against a
+     * test that would hang: 10 s ran out at a load average of 8-14.
+     */
     public static void awaitCalls(WireMockServer server, String endpoint, String doi, int count) {
-        Awaitility.await("upstream calls for " + doi).atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(10))
+        Awaitility.await("upstream calls for " + doi).atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(10))
                 .until(() -> calls(server, endpoint, doi) >= count);
     }
 }

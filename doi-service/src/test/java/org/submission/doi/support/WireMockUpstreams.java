@@ -19,18 +19,19 @@ public class WireMockUpstreams implements QuarkusTestResourceLifecycleManager {
     public static final String REGISTRY_PATH = "/works/";
     public static final String LOOKUP_PATH = "/v2/";
 
-    /** Marks the test field that receives the running server. */
+    /** Marks the test fields that receive the running server and its {@link HeldAnswers}. */
     @Retention(RetentionPolicy.RUNTIME)
     @Target(ElementType.FIELD)
     public @interface Server {
     }
 
     private WireMockServer server;
+    private final HeldAnswers held = new HeldAnswers();
 
     @Override
     public Map<String, String> start() {
         server = new WireMockServer(options().bindAddress("127.0.0.1").dynamicPort()
-                .containerThreads(40).asynchronousResponseEnabled(true).asynchronousResponseThreads(20));
+                .containerThreads(40).asynchronousResponseEnabled(true).asynchronousResponseThreads(20).extensions(held));
         server.start();
         String base = "http://127.0.0.1:" + server.port();
         return Map.of("doi.registry.base-uri", base + REGISTRY_PATH,
@@ -50,10 +51,12 @@ public class WireMockUpstreams implements QuarkusTestResourceLifecycleManager {
     @Override
     public void inject(TestInjector injector) {
         injector.injectIntoFields(server, new TestInjector.AnnotatedAndMatchesType(Server.class, WireMockServer.class));
+        injector.injectIntoFields(held, new TestInjector.AnnotatedAndMatchesType(Server.class, HeldAnswers.class));
     }
 
     @Override
     public void stop() {
+        held.release();
         if (server != null) {
             server.stop();
         }

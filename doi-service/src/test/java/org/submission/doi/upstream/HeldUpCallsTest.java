@@ -29,7 +29,10 @@ import org.submission.platform.testing.EmbeddedPostgresResource;
  * A call held up after its turn under the rate (here: waiting for the upstream's one connection,
  * as a busy CPU or a slow connection would hold it) takes the next turn instead of going out late
  * and crowding the call after it, so that no stall can put more than the announced rate into one
- * interval, which the upstream would answer with a pause.
+ * interval, which the upstream would answer with a pause. A margin of 50 % spaces the turns 1.5 s
+ * apart for the announced second: a call may go out up to 0.5 s after its turn starts and still
+ * keep the second from the one before, as the upstream receives them, on a machine busy enough to
+ * run a timer that late.
  */
 @QuarkusTest
 @TestProfile(HeldUpCallsTest.OneConnection.class)
@@ -40,7 +43,7 @@ class HeldUpCallsTest extends FreshUpstreams {
     public static class OneConnection implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
-            return Map.of("doi.upstream.pool-size", "1");
+            return Map.of("doi.upstream.pool-size", "1", "doi.upstream.rate-margin", "0.5");
         }
     }
 
@@ -59,8 +62,8 @@ class HeldUpCallsTest extends FreshUpstreams {
         String slow = Fixtures.newDoi();
         String second = Fixtures.newDoi();
         String third = Fixtures.newDoi();
-        // the slow answer keeps the one connection past the next two turns
-        Upstreams.answer(upstream, "journal", slow, announcing(slow, 2_500));
+        // the slow answer keeps the one connection past the next two turns (1.5-2.0 s and 3.0-3.5 s after its own)
+        Upstreams.answer(upstream, "journal", slow, announcing(slow, 4_000));
         Upstreams.answer(upstream, "journal", second, announcing(second, 0));
         Upstreams.answer(upstream, "journal", third, announcing(third, 0));
 

@@ -116,8 +116,10 @@ class UpstreamCallTest {
     void failingCallsOpenTheCircuitWhichIsAnswered503WithoutAnAttempt() {
         UpstreamCall call = call();
         for (int i = 0; i < 4; i++) {
-            assertThatThrownBy(() -> await(call.fetch(turns, attempts(UpstreamFailure.status(500, null)), Uni.createFrom()::item)));
+            assertThatThrownBy(() -> await(call.fetch(turns, attempts(UpstreamFailure.status(500, null)), Uni.createFrom()::item)))
+                    .as("call %d, before the circuit opens", i).satisfies(failure -> assertKind(failure, UpstreamFailure.Kind.SERVER_ERROR));
         }
+        assertThat(turnsTaken).as("each failing call retried once").hasValue(8);
         int attemptsBefore = turnsTaken.get();
 
         Throwable open = catchFailure(() -> await(call.fetch(turns, attempts("ok"), Uni.createFrom()::item)));
@@ -133,13 +135,18 @@ class UpstreamCallTest {
         UpstreamCall call = call();
         for (int i = 0; i < 4; i++) {
             assertThatThrownBy(() -> await(call.fetch(turns, attempts("x"),
-                    answer -> Uni.createFrom().failure(UpstreamFailure.badBody("unreadable")))));
+                    answer -> Uni.createFrom().failure(UpstreamFailure.badBody("unreadable")))))
+                    .as("call %d", i).satisfies(failure -> assertKind(failure, UpstreamFailure.Kind.BAD_BODY));
         }
 
         String body = await(call.fetch(turns, attempts("ok"), answer -> Uni.createFrom().item(answer.toString())));
 
         assertThat(turnsTaken).hasValue(5);
         assertThat(body).isEqualTo("ok");
+    }
+
+    private static void assertKind(Throwable failure, UpstreamFailure.Kind kind) {
+        assertThat(failure).isInstanceOfSatisfying(UpstreamFailure.class, upstream -> assertThat(upstream.kind()).isEqualTo(kind));
     }
 
     private static Throwable catchFailure(Runnable action) {

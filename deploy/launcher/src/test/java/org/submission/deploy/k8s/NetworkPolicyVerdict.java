@@ -19,8 +19,9 @@ import java.util.Optional;
  * Whether rendered NetworkPolicies let one connection through, by the semantics of the
  * networking.k8s.io/v1 API: a pod selected by no policy of a direction is open in it; a pod
  * selected by some is open only to what one of their rules allows (rules add up). A pod's
- * namespace carries the label {@code kubernetes.io/metadata.name} as the API server sets it. An
- * address outside the cluster is matched by {@code ipBlock} only; a pod by the selectors only.
+ * namespace carries the label {@code kubernetes.io/metadata.name} as the API server sets it. A peer
+ * with only a pod selector means pods of the policy's own namespace. An {@code ipBlock} matches an
+ * address, a pod's included when the peer gives it; the selectors match pods only.
  */
 record NetworkPolicyVerdict(List<NetworkPolicy> policies, String namespace) {
 
@@ -36,11 +37,15 @@ record NetworkPolicyVerdict(List<NetworkPolicy> policies, String namespace) {
         }
     }
 
-    /** One end of a connection: a pod of the cluster, or an address outside it. */
+    /** One end of a connection: a pod of the cluster (with its address, if known), or an address outside it. */
     record Peer(Pod pod, String address) {
 
         static Peer of(Pod pod) {
             return new Peer(pod, null);
+        }
+
+        static Peer of(Pod pod, String address) {
+            return new Peer(pod, address);
         }
 
         static Peer outside(String address) {
@@ -50,15 +55,15 @@ record NetworkPolicyVerdict(List<NetworkPolicy> policies, String namespace) {
 
     boolean ingressAllowed(Pod target, Peer from, int port, String protocol) {
         List<NetworkPolicy> applying = applying(target, "Ingress");
-        return applying.isEmpty() || applying.stream().flatMap(p -> p.getSpec().getIngress().stream())
-                .anyMatch(rule -> matchesPeers(rule.getFrom(), from) && matchesPorts(rule.getPorts(), target, port, protocol));
+        return applying.isEmpty() || applying.stream().anyMatch(p -> p.getSpec().getIngress().stream()
+                .anyMatch(rule -> matchesPeers(rule.getFrom(), from, namespaceOf(p)) && matchesPorts(rule.getPorts(), target, port, protocol)));
     }
 
     boolean egressAllowed(Pod source, Peer to, int port, String protocol) {
         List<NetworkPolicy> applying = applying(source, "Egress");
         Pod destination = to.pod() == null ? new Pod("", Map.of()) : to.pod();
-        return applying.isEmpty() || applying.stream().flatMap(p -> p.getSpec().getEgress().stream())
-                .anyMatch(rule -> matchesPeers(rule.getTo(), to) && matchesPorts(rule.getPorts(), destination, port, protocol));
+        return applying.isEmpty() || applying.stream().anyMatch(p -> p.getSpec().getEgress().stream()
+                .anyMatch(rule -> matchesPeers(rule.getTo(), to, namespaceOf(p)) && matchesPorts(rule.getPorts(), destination, port, protocol)));
     }
 
     /** Whether some policy selects the pod for the direction ("Ingress", "Egress"), closing it to all else. */
@@ -67,9 +72,14 @@ record NetworkPolicyVerdict(List<NetworkPolicy> policies, String namespace) {
     }
 
     private List<NetworkPolicy> applying(Pod pod, String direction) {
-        return policies.stream().filter(p -> Optional.ofNullable(p.getMetadata().getNamespace()).orElse(namespace).equals(pod.namespace()))
+        return policies.stream().filter(p -> namespaceOf(p).equals(pod.namespace()))
                 .filter(p -> selects(p.getSpec().getPodSelector(), pod.labels()))
                 .filter(p -> types(p).contains(direction)).toList();
+    }
+
+    /** The policy's own namespace; one rendered without it goes where the manifests are applied. */
+    private String namespaceOf(NetworkPolicy policy) {
+        return Optional.ofNullable(policy.getMetadata().getNamespace()).orElse(namespace);
     }
 
     /** policyTypes; left out: Ingress, and Egress when the policy has egress rules (API default). */
@@ -80,18 +90,18 @@ record NetworkPolicyVerdict(List<NetworkPolicy> policies, String namespace) {
         return policy.getSpec().getEgress().isEmpty() ? List.of("Ingress") : List.of("Ingress", "Egress");
     }
 
-    private boolean matchesPeers(List<NetworkPolicyPeer> peers, Peer peer) {
-        return peers.isEmpty() || peers.stream().anyMatch(p -> matches(p, peer));
+    private static boolean matchesPeers(List<NetworkPolicyPeer> peers, Peer peer, String policyNamespace) {
+        return peers.isEmpty() || peers.stream().anyMatch(p -> matches(p, peer, policyNamespace));
     }
 
-    private boolean matches(NetworkPolicyPeer rule, Peer peer) {
+    private static boolean matches(NetworkPolicyPeer rule, Peer peer, String policyNamespace) {
         if (rule.getIpBlock() != null) {
             return peer.address() != null && within(rule.getIpBlock(), peer.address());
         }
         if (peer.pod() == null) {
             return false;
         }
-        boolean namespaceMatches = rule.getNamespaceSelector() == null ? namespace.equals(peer.pod().namespace())
+        boolean namespaceMatches = rule.getNamespaceSelector() == null ? policyNamespace.equals(peer.pod().namespace())
                 : selects(rule.getNamespaceSelector(), peer.pod().namespaceLabels());
         return namespaceMatches && (rule.getPodSelector() == null || selects(rule.getPodSelector(), peer.pod().labels()));
     }

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.BufferedReader;
 import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.net.URI;
@@ -15,10 +17,10 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -26,20 +28,23 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.submission.platform.testing.InventedMethods;
 import org.submission.platform.testing.LoopbackClient;
+import org.submission.platform.testing.RelativeLatency;
+import org.submission.platform.testing.RelativeLatency.Times;
 import org.submission.platform.testing.SlowReaders;
 
 /**
  * Every hostile input of the second hostile review (docs/architecture.md, "What every endpoint shares"), in combination, sent to
  * the three real services at once (their packaged jars with the images' options, as
  * {@code ./run.sh} starts them): no answer is a 500, every error a service writes is JSON, no
- * service process ends, and a cached request on each keeps answering meanwhile: within 100 ms
- * throughout the second wave of the attack, and never frozen in the first.
+ * service process ends, and a cached request on each keeps answering meanwhile, not held up by the
+ * attack: in either wave, within its bounds relative to the same request just before it ({@link RelativeLatency}).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class HostileFuzzTest {
@@ -59,6 +64,7 @@ class HostileFuzzTest {
     private static final String PROXY_SECRET = System.getenv("SUBMISSION_PROXY_SECRET");
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Duration WATCH_PAUSE = Duration.ofMillis(20);
     /** What a file name may not hold: a path separator, markup, a control character. */
     private static final Pattern UNSAFE_NAME = Pattern.compile("[/\\\\<>\\p{Cntrl}]");
 
@@ -86,13 +92,16 @@ class HostileFuzzTest {
     void hostileInputsToAllThreeServicesAtOnceLeaveEveryServiceUpAnsweringInJson() throws Exception {
         Map<String, Long> pids = new HashMap<>();
         Map<String, HttpClient> watchers = new HashMap<>();
+        Map<String, Times> unloaded = new HashMap<>();
         for (String service : CACHED.keySet()) {
             pids.put(service, replica(service).process().pid());
-            watchers.put(service, warmedWatcher(service));
+            HttpClient watcher = warmedWatcher(service);
+            watchers.put(service, watcher);
+            unloaded.put(service, RelativeLatency.measure(50, WATCH_PAUSE, () -> cachedRequest(service, watcher)));
         }
 
-        Map<String, List<Long>> firstWave = attack(0, watchers);
-        Map<String, List<Long>> secondWave = attack(1, watchers);
+        Map<String, Times> firstWave = attack(0, watchers);
+        Map<String, Times> secondWave = attack(1, watchers);
 
         assertThat(problems).isEmpty();
         assertThat(newDoiAnswered()).as("a new DOI after the attack, whatever the registry announced in it").isEqualTo(200);
@@ -100,17 +109,14 @@ class HostileFuzzTest {
             ServiceProcess replica = replica(service);
             assertThat(replica.process().isAlive()).as("%s still running", service).isTrue();
             assertThat(replica.process().pid()).as("%s not restarted", service).isEqualTo(pids.get(service));
-            List<Long> first = sorted(firstWave.get(service));
-            List<Long> second = sorted(secondWave.get(service));
-            System.out.printf("%s cached request during the hostile load: first wave %d requests, median %d ms, max %d ms;"
-                    + " second wave %d requests, median %d ms, max %d ms%n", service, first.size(), median(first), max(first),
-                    second.size(), median(second), max(second));
-            // in the first wave every JVM on this 2-core machine, the attacker's among them, compiles the
-            // paths the hostile inputs take (28 % of the CPU the wave used), and the slowest cached request
-            // took up to 210 ms; in the second wave those paths are compiled. A frozen event loop took seconds
-            assertThat(median(first)).as("%s median ms in the first wave", service).isLessThan(100);
-            assertThat(max(first)).as("%s slowest ms in the first wave", service).isLessThan(1_000);
-            assertThat(max(second)).as("%s slowest ms in the second wave", service).isLessThan(100);
+            System.out.printf("%s cached request: before the attack %s; first wave %s; second wave %s%n", service,
+                    unloaded.get(service), firstWave.get(service), secondWave.get(service));
+            // in the first wave every JVM on this 2-core machine, the attacker's among them, also compiles the
+            // paths the hostile inputs take (28 % of the CPU the wave used); a frozen event loop took seconds
+            RelativeLatency.assertNotHeldUp(service + " cached request in the first wave", unloaded.get(service),
+                    firstWave.get(service));
+            RelativeLatency.assertNotHeldUp(service + " cached request in the second wave", unloaded.get(service),
+                    secondWave.get(service));
         }
     }
 
@@ -133,7 +139,7 @@ class HostileFuzzTest {
      * Every hostile input at once, the invented methods of wave {@code wave} (new names each
      * wave), while each watcher asks its service's cached request every 20 ms: the times it took.
      */
-    private Map<String, List<Long>> attack(int wave, Map<String, HttpClient> watchers) throws Exception {
+    private Map<String, Times> attack(int wave, Map<String, HttpClient> watchers) throws Exception {
         HostileUpstreamAnswers upstreams = HostileUpstreamAnswers.register(stack.offlineStub(), wave);
         ExecutorService pool = Executors.newFixedThreadPool(19);
         try {
@@ -155,7 +161,7 @@ class HostileFuzzTest {
             attacks.add(pool.submit(() -> hostileUpstreamAnswers(upstreams)));
             attacks.add(pool.submit(() -> slowReadersOfLargeAnswers(upstreams)));
             AtomicBoolean hostile = new AtomicBoolean(true);
-            Map<String, Future<List<Long>>> watching = new HashMap<>();
+            Map<String, Future<Times>> watching = new HashMap<>();
             for (String service : CACHED.keySet()) {
                 watching.put(service, pool.submit(() -> watch(service, watchers.get(service), hostile)));
             }
@@ -163,7 +169,7 @@ class HostileFuzzTest {
                 attack.get(5, TimeUnit.MINUTES);
             }
             hostile.set(false);
-            Map<String, List<Long>> times = new HashMap<>();
+            Map<String, Times> times = new HashMap<>();
             for (String service : CACHED.keySet()) {
                 times.put(service, watching.get(service).get(1, TimeUnit.MINUTES));
             }
@@ -173,32 +179,16 @@ class HostileFuzzTest {
         }
     }
 
-    private List<Long> watch(String service, HttpClient watcher, AtomicBoolean hostile) throws Exception {
-        List<Long> times = new ArrayList<>();
-        while (hostile.get()) {
-            long start = System.nanoTime();
-            HttpResponse<String> answer = send(watcher, replica(service), "GET", CACHED.get(service), null);
-            times.add((System.nanoTime() - start) / 1_000_000);
-            if (answer.statusCode() != 200) {
-                problems.add(service + " cached request: " + answer.statusCode() + " " + answer.body());
-            }
-            Thread.sleep(20);
+    private Times watch(String service, HttpClient watcher, AtomicBoolean hostile) throws Exception {
+        return RelativeLatency.measureWhile(hostile::get, 1, WATCH_PAUSE, () -> cachedRequest(service, watcher));
+    }
+
+    private Void cachedRequest(String service, HttpClient watcher) throws Exception {
+        HttpResponse<String> answer = send(watcher, replica(service), "GET", CACHED.get(service), null);
+        if (answer.statusCode() != 200) {
+            problems.add(service + " cached request: " + answer.statusCode() + " " + answer.body());
         }
-        return times;
-    }
-
-    private static List<Long> sorted(List<Long> times) {
-        List<Long> copy = new ArrayList<>(times);
-        Collections.sort(copy);
-        return copy;
-    }
-
-    private static long median(List<Long> sorted) {
-        return sorted.get(sorted.size() / 2);
-    }
-
-    private static long max(List<Long> sorted) {
-        return sorted.get(sorted.size() - 1);
+        return null;
     }
 
     /**
@@ -322,40 +312,57 @@ class HostileFuzzTest {
     }
 
     /**
-     * One caller's flood of DOIs no cache holds, each abandoned after 0.3 s: its share of lookups
-     * under way on the pod (429 past it) keeps it from booking every turn under the registry's rate.
+     * One caller's flood of DOIs no cache holds (the registry does not know them), each abandoned after
+     * 0.3 s: its share of lookups under way on the pod (429 past it) keeps it from booking every turn
+     * under the registry's rate. What the flood gets in time is one of a lookup's answers: the registry's
+     * 404, the caller's 429, the rate's 503; never anything else.
      */
     private Void floodOfNewDois(int wave) throws Exception {
         ServiceProcess doi = replica("doi-service");
+        Map<String, Integer> outcomes = new TreeMap<>();
         for (int i = 0; i < 60; i++) {
+            String outcome;
             try (Socket client = new Socket("127.0.0.1", doi.spec().port())) {
                 client.setSoTimeout(300);
                 client.getOutputStream().write(("GET /doi/journal?doi=" + encode("10.9999/flood-" + wave + "-" + i) + " HTTP/1.1\r\n"
                         + auth() + "\r\n").getBytes(StandardCharsets.ISO_8859_1));
-                client.getInputStream().read();
+                String status = new BufferedReader(new InputStreamReader(client.getInputStream(), StandardCharsets.ISO_8859_1)).readLine();
+                outcome = status == null ? "closed" : status.replaceFirst("^HTTP/1\\.1 (\\d+).*", "$1");
             } catch (java.net.SocketTimeoutException abandoned) {
                 // the flood's clients leave, as the review's did
+                outcome = "abandoned";
             }
+            outcomes.merge(outcome, 1, Integer::sum);
             Thread.sleep(50);
+        }
+        System.out.printf("doi-service flood of new DOIs, wave %d: %s%n", wave, outcomes);
+        if (!List.of("404", "429", "503", "abandoned").containsAll(outcomes.keySet())) {
+            problems.add("doi-service flood of new DOIs answered " + outcomes);
         }
         return null;
     }
 
     /**
      * Wrong backend passwords from another loopback address, 100 to each service on one keep-alive
-     * connection: after a few they are refused (429) without being checked, and nobody else is.
+     * connection: after five checked (401) they are refused (429) without being checked, and nobody
+     * else is. A penalty may end within the hundred on a busy machine; the next five wrong ones start another.
      */
     private Void passwordGuesses() {
         for (String service : CACHED.keySet()) {
+            List<Integer> statuses = new ArrayList<>();
             try (LoopbackClient guesser = new LoopbackClient("127.0.0.2", replica(service).spec().port())) {
                 for (int i = 0; i < 100; i++) {
                     LoopbackClient.Answer answer = guesser.get(CACHED.get(service), "Authorization: Basic "
                             + Base64.getEncoder().encodeToString(("backend:guess-" + i).getBytes(StandardCharsets.UTF_8)));
-                    if (answer.status() != 401 && answer.status() != 429 || !answer.headers().getOrDefault("content-type", "")
-                            .startsWith("application/json")) {
+                    statuses.add(answer.status());
+                    if (!answer.headers().getOrDefault("content-type", "").startsWith("application/json")) {
                         problems.add(service + " wrong password answered " + answer.status() + " " + answer.headers());
                     }
                 }
+            }
+            String run = statuses.stream().map(status -> status == 401 ? "c" : status == 429 ? "r" : "?").collect(Collectors.joining());
+            if (run.contains("?") || !run.contains("r") || run.contains("cccccc")) {
+                problems.add(service + " wrong passwords: not five checked (401) then refused (429): " + statuses);
             }
         }
         return null;
