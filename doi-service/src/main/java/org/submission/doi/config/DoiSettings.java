@@ -20,7 +20,8 @@ import java.util.Optional;
 @ConfigMapping(prefix = "doi")
 public interface DoiSettings {
 
-    /** Contact address for the User-Agent and the lookup service's {@code email} parameter. */
+    /** Contact address for the User-Agent and both upstreams' address parameter; blank is unset. */
+    @WithConverter(Trimmed.class)
     Optional<String> mailto();
 
     /** {@code <service name>/<version>}, the product part of the User-Agent. */
@@ -35,7 +36,8 @@ public interface DoiSettings {
 
     Cache cache();
 
-    /** Crossref Metadata Plus token (DOI_SERVICE_CROSSREF_PLUS_TOKEN), sent as {@code Crossref-Plus-API-Token: Bearer …}. */
+    /** Crossref Metadata Plus token (DOI_SERVICE_CROSSREF_PLUS_TOKEN), sent as {@code Crossref-Plus-API-Token: Bearer …}; blank is unset. */
+    @WithConverter(Trimmed.class)
     Optional<String> crossrefPlusToken();
 
     /**
