@@ -3,7 +3,7 @@ package org.submission.doi.cluster;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.util.function.Supplier;
+import java.util.function.Function;
 import org.submission.doi.config.DoiSettings;
 import org.submission.doi.metrics.DoiMetrics;
 import org.submission.platform.error.ApiException;
@@ -33,8 +33,11 @@ public class CallerShare {
         this.metrics = metrics;
     }
 
-    /** The lookup, in the caller's turn; 429 for the caller's own excess, 503 when every caller holds its part. */
-    <T> Uni<T> run(String caller, Supplier<Uni<T>> lookup) {
+    /**
+     * The lookup, in the caller's turn, told whether it waited for it; 429 for the caller's own
+     * excess, 503 when every caller holds its part.
+     */
+    <T> Uni<T> run(String caller, Function<Boolean, Uni<T>> lookup) {
         return places.submit(caller, this::refusal, lookup);
     }
 

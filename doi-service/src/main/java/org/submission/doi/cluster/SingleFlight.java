@@ -94,7 +94,7 @@ public abstract class SingleFlight<T> {
                 return Uni.createFrom().failure(refusals.paused(paused));
             }
             // a lookup whose clients all left while it waited for its turn gives the place straight on
-            return shares.run(caller, () -> wanted.getAsBoolean()
+            return shares.run(caller, waited -> !waited || wanted.getAsBoolean()
                     ? shared(doi, wanted, call, System.currentTimeMillis() + times.leaseMillis() + 1000, FIRST_POLL_MILLIS)
                     : Uni.createFrom().failure(RateTurns.abandoned()));
         });

@@ -21,7 +21,7 @@ class CallerShareTest {
     private final List<UniEmitter<? super String>> running = new ArrayList<>();
 
     private UniAssertSubscriber<String> lookUp(String caller) {
-        return shares.run(caller, () -> Uni.createFrom().<String>emitter(running::add))
+        return shares.run(caller, waited -> Uni.createFrom().<String>emitter(running::add))
                 .subscribe().withSubscriber(UniAssertSubscriber.create());
     }
 

@@ -64,7 +64,8 @@ class NoMailtoTest extends FreshUpstreams {
         String doi = Fixtures.newDoi();
         Upstreams.work(upstream, doi, Fixtures.work(doi, Fixtures.ARTICLE_JOURNAL, "print:2049-3630"));
 
-        assertThat(Api.journal(doi).statusCode()).isEqualTo(200);
+        Response answer = Api.journal(doi);
+        assertThat(answer.statusCode()).as(answer.body().asString()).isEqualTo(200);
 
         LoggedRequest call = upstream.findAll(getRequestedFor(urlPathEqualTo(Upstreams.path("journal", doi)))).get(0);
         assertThat(call.getUrl()).doesNotContain("mailto");

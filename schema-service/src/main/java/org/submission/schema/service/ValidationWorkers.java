@@ -61,7 +61,7 @@ public class ValidationWorkers {
      * bound. A validation abandoned before its turn never starts.
      */
     public <T> Uni<T> run(String caller, Supplier<T> work) {
-        return places.submit(caller, this::refusal, () -> {
+        return places.submit(caller, this::refusal, waited -> {
             CompletableFuture<T> result = new CompletableFuture<>();
             try {
                 threads.execute(() -> {

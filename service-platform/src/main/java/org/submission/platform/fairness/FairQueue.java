@@ -13,7 +13,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Function;
-import java.util.function.Supplier;
 
 /**
  * Fair queuing of a pod's work between its callers, so that fairness costs nothing when nobody
@@ -34,10 +33,12 @@ public final class FairQueue {
     /** One piece of work waiting for its turn. */
     public static final class Waiter {
         private final String caller;
-        private final Runnable start;
+        /** Told whether the work waited for its turn. */
+        private final Consumer<Boolean> start;
         private final Consumer<Refusal> refused;
+        private boolean queued;
 
-        private Waiter(String caller, Runnable start, Consumer<Refusal> refused) {
+        private Waiter(String caller, Consumer<Boolean> start, Consumer<Refusal> refused) {
             this.caller = caller;
             this.start = start;
             this.refused = refused;
@@ -67,19 +68,21 @@ public final class FairQueue {
     /**
      * Runs {@code work} when the caller's turn comes, subscribing to it apart from the answer, so
      * that it runs to its end and gives its place back then even when the answer's subscriber has
-     * left. It starts on the Vert.x context of the subscription. Work abandoned while waiting
-     * never starts; work refused fails with what {@code refusals} makes of the reason.
+     * left. It starts on the Vert.x context of the subscription, told whether it waited for its
+     * turn (whoever wanted it may have gone meanwhile). Work abandoned while waiting never starts;
+     * work refused fails with what {@code refusals} makes of the reason.
      */
-    public <T> Uni<T> submit(String caller, Function<Refusal, Throwable> refusals, Supplier<Uni<T>> work) {
+    public <T> Uni<T> submit(String caller, Function<Refusal, Throwable> refusals, Function<Boolean, Uni<T>> work) {
         return Uni.createFrom().emitter(emitter -> {
             Context context = Vertx.currentContext();
-            Runnable run = () -> Uni.createFrom().deferred(work::get).onTermination().invoke(() -> release(caller))
+            Consumer<Boolean> run = waited -> Uni.createFrom().deferred(() -> work.apply(waited))
+                    .onTermination().invoke(() -> release(caller))
                     .subscribe().with(emitter::complete, emitter::fail);
-            Waiter waiter = new Waiter(caller, () -> {
+            Waiter waiter = new Waiter(caller, waited -> {
                 if (context == null || context == Vertx.currentContext()) {
-                    run.run();
+                    run.accept(waited);
                 } else {
-                    context.runOnContext(ignored -> run.run());
+                    context.runOnContext(ignored -> run.accept(waited));
                 }
             }, refusal -> emitter.fail(refusals.apply(refusal)));
             emitter.onTermination(() -> leave(waiter));
@@ -87,8 +90,11 @@ public final class FairQueue {
         });
     }
 
-    /** Runs {@code start} now or in its turn, or tells {@code refused} why not; the started work calls {@link #release}. */
-    public Waiter enter(String caller, Runnable start, Consumer<Refusal> refused) {
+    /**
+     * Runs {@code start} now or in its turn, telling it whether it waited, or tells {@code refused}
+     * why not; the started work calls {@link #release}.
+     */
+    public Waiter enter(String caller, Consumer<Boolean> start, Consumer<Refusal> refused) {
         Waiter waiter = new Waiter(caller, start, refused);
         enter(waiter);
         return waiter;
@@ -175,10 +181,12 @@ public final class FairQueue {
         running.merge(waiter.caller, 1, Integer::sum);
         lastTurn.put(waiter.caller, turns++);
         runningCount++;
-        then.add(waiter.start);
+        boolean waited = waiter.queued;
+        then.add(() -> waiter.start.accept(waited));
     }
 
     private void enqueue(Waiter waiter) {
+        waiter.queued = true;
         waiting.computeIfAbsent(waiter.caller, caller -> new ArrayDeque<>()).addLast(waiter);
         waitingCount++;
     }

@@ -17,7 +17,8 @@ class FairQueueTest {
     private final List<String> events = new ArrayList<>();
 
     private FairQueue.Waiter enter(FairQueue queue, String caller, String work) {
-        return queue.enter(caller, () -> events.add(work + " started"), refusal -> events.add(work + " " + refusal));
+        return queue.enter(caller, waited -> events.add(work + (waited ? " started after waiting" : " started")),
+                refusal -> events.add(work + " " + refusal));
     }
 
     @Test
@@ -43,7 +44,8 @@ class FairQueueTest {
             queue.release(ended);
         }
 
-        assertThat(events).containsExactly("b1 started", "c1 started", "a1 started", "b2 started", "a2 started");
+        assertThat(events).containsExactly("b1 started after waiting", "c1 started after waiting", "a1 started after waiting",
+                "b2 started after waiting", "a2 started after waiting");
     }
 
     @Test
@@ -57,7 +59,7 @@ class FairQueueTest {
 
         queue.release("flood");
 
-        assertThat(events).containsExactly("v1 started");
+        assertThat(events).containsExactly("v1 started after waiting");
     }
 
     @Test
@@ -69,7 +71,7 @@ class FairQueueTest {
         enter(queue, "victim", "v1");
         queue.release("flood");
 
-        assertThat(events).containsExactly("f3 PUSHED_OUT", "v1 started");
+        assertThat(events).containsExactly("f3 PUSHED_OUT", "v1 started after waiting");
     }
 
     @Test
@@ -103,25 +105,25 @@ class FairQueueTest {
         FairQueue queue = new FairQueue(1, 1);
         AtomicReference<UniEmitter<? super String>> running = new AtomicReference<>();
         UniAssertSubscriber<String> first = queue.submit("a", refusal -> new IllegalStateException(refusal.name()),
-                () -> Uni.createFrom().<String>emitter(running::set)).subscribe().withSubscriber(UniAssertSubscriber.create());
+                waited -> Uni.createFrom().<String>emitter(running::set)).subscribe().withSubscriber(UniAssertSubscriber.create());
         UniAssertSubscriber<String> second = queue.submit("b", refusal -> new IllegalStateException(refusal.name()),
-                () -> Uni.createFrom().item("b done")).subscribe().withSubscriber(UniAssertSubscriber.create());
+                waited -> Uni.createFrom().item(waited ? "b done after waiting" : "b done")).subscribe().withSubscriber(UniAssertSubscriber.create());
 
         first.cancel();
         assertThat(second.getItem()).isNull();
         running.get().complete("a done");
 
-        second.assertItem("b done");
+        second.assertItem("b done after waiting");
         assertThat(queue.running()).isZero();
     }
 
     @Test
     void submittedWorkRefusedFailsWithWhatTheRefusalIsMadeInto() {
         FairQueue queue = new FairQueue(1, 0);
-        queue.submit("a", refusal -> new IllegalStateException(refusal.name()), () -> Uni.createFrom().<String>nothing())
+        queue.submit("a", refusal -> new IllegalStateException(refusal.name()), waited -> Uni.createFrom().<String>nothing())
                 .subscribe().withSubscriber(UniAssertSubscriber.create());
 
-        queue.submit("a", refusal -> new IllegalStateException(refusal.name()), () -> Uni.createFrom().item("never"))
+        queue.submit("a", refusal -> new IllegalStateException(refusal.name()), waited -> Uni.createFrom().item("never"))
                 .subscribe().withSubscriber(UniAssertSubscriber.create())
                 .assertFailedWith(IllegalStateException.class, Refusal.OWN_EXCESS.name());
     }
