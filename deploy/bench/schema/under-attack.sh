@@ -2,8 +2,8 @@
 # Validation under attack (not part of `verify`; schema-service/README.md, "Validation"): for BENCH_DURATION, two
 # clients send the largest blob the service validates (19,990 unknown keys, against the demo
 # repositories 10, 11 and 12: 60,000 failures each) without pause, so one validation runs and one
-# waits at all times and the rest is refused with 429 (both clients are one caller, whose share is
-# raised to 2, so that the heap sees the worst case). Meanwhile one client asks a cached
+# waits at all times and the rest is refused with 429 (both clients are one caller, which alone may
+# take every place, so that the heap sees the worst case). Meanwhile one client asks a cached
 # GET /schemaservice every 20 ms. Prints the validations answered, the GET's p50/p99/max, each beside
 # the answers' statuses, and the service's collections during the attack from its GC log (how many
 # full ones, the longest pause). Fails, printing no figure, when a blob is answered other than 200 or
@@ -35,7 +35,6 @@ JAVA_OPTS=$(service_java_options)
 source "$HERE/service.sh"
 begin_schema_bench
 export SUBMISSION_SEED_DEMO=true SUBMISSION_BACKEND_USER=$USER_NAME SUBMISSION_BACKEND_PASSWORD=$PASSWORD
-export SCHEMA_SERVICE_VALIDATION_CALLER_SHARE=2
 start_schema_service "$APP" "$PORT" "$JAVA_OPTS -Xlog:gc:file=$WORK/gc.log"
 
 AUTH="Authorization: Basic $(printf '%s:%s' "$USER_NAME" "$PASSWORD" | base64 | tr -d '\n')"

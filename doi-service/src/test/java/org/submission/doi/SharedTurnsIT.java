@@ -130,6 +130,45 @@ class SharedTurnsIT {
     }
 
     @Test
+    void twentyNewDoisFromOneCallerAtOnceOnIdlePodsAllAnswerAtTheAnnouncedRateWithOneCallEach() throws Exception {
+        int perSecond = 20;
+        String teaching = Fixtures.newDoi();
+        Upstreams.answer(pods.upstream(), "journal", teaching, announcing(teaching, perSecond));
+        assertThat(Api.journal(pods.first(), teaching).statusCode()).isEqualTo(200);
+        List<String> dois = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            String doi = Fixtures.newDoi();
+            Upstreams.answer(pods.upstream(), "journal", doi, announcing(doi, perSecond));
+            dois.add(doi);
+        }
+
+        List<CompletableFuture<Integer>> answers = new ArrayList<>();
+        for (int i = 0; i < dois.size(); i++) {
+            PackagedService pod = i % 2 == 0 ? pods.first() : pods.second();
+            String doi = dois.get(i);
+            answers.add(CompletableFuture.supplyAsync(() -> Api.journal(pod, doi).statusCode(), clients));
+        }
+        List<Integer> statuses = new ArrayList<>();
+        for (CompletableFuture<Integer> answer : answers) {
+            statuses.add(answer.get(60, TimeUnit.SECONDS));
+        }
+
+        assertThat(statuses).containsOnly(200);
+        assertThat(dois).allSatisfy(doi -> assertThat(Upstreams.calls(pods.upstream(), "journal", doi)).as(doi).isEqualTo(1));
+        List<Long> received = pods.upstream().getAllServeEvents().stream().map(event -> event.getRequest())
+                .filter(request -> dois.stream().anyMatch(doi -> request.getUrl().contains(doi)))
+                .map(request -> request.getLoggedDate().getTime()).sorted().toList();
+        // the announced spacing, 50 ms, between each of the 20 calls; a late first receipt can only shorten the span
+        assertThat(received.get(received.size() - 1) - received.get(0))
+                .isGreaterThanOrEqualTo((received.size() - 1) * (1000L / perSecond) - 100);
+    }
+
+    private static ResponseDefinitionBuilder announcing(String doi, int perSecond) {
+        return Upstreams.json(Fixtures.work(doi, ARTICLE_JOURNAL, "print:2049-3630"))
+                .withHeader("X-Rate-Limit-Limit", String.valueOf(perSecond)).withHeader("X-Rate-Limit-Interval", "1s");
+    }
+
+    @Test
     void anOperatorClearsWhatThePodsLearntByTruncatingTheUpstreamTable() {
         String limited = Fixtures.newDoi();
         Upstreams.answer(pods.upstream(), "journal", limited, aResponse().withStatus(429).withHeader("Retry-After", "3600"));

@@ -6,7 +6,6 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
@@ -26,9 +25,9 @@ class ValidationUnderLoadIT {
 
     @Test
     void eightWorstCaseBlobsAtOnceLeaveTheServiceUpAndACachedSchemaAnswerNotHeldUp() throws Exception {
-        // every slot full is the worst case for memory: one caller may fill them all only with a share that
-        // large, and its excess is then refused as its own (429)
-        try (PackagedService service = WorstCaseValidation.startService(Map.of("SCHEMA_SERVICE_VALIDATION_CALLER_SHARE", "2"))) {
+        // every place full is the worst case for memory: one caller alone fills them all (fair queuing gives
+        // a lone caller the whole capacity), and its excess is refused as its own (429)
+        try (PackagedService service = WorstCaseValidation.startService()) {
             Callable<Void> cachedGet = () -> {
                 assertThat(service.get("/schemaservice?entityIds=10").statusCode()).isEqualTo(200);
                 return null;

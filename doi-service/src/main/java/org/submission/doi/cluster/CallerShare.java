@@ -1,57 +1,52 @@
 package org.submission.doi.cluster;
 
+import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 import org.submission.doi.config.DoiSettings;
 import org.submission.doi.metrics.DoiMetrics;
 import org.submission.platform.error.ApiException;
+import org.submission.platform.fairness.FairQueue;
 
 /**
- * Each caller's share of this pod's lookups that go past its memory (an account, or a person
- * through the proxy): at most DOI_CALLER_SHARE under way, each counting until it ends even when its
- * client has left, so that one caller's flood of new DOIs cannot book every turn under an
- * upstream's rate ahead of everyone else. Answers from memory cost no share. A caller holding none
- * has no entry, so the map is as large as the callers with lookups under way.
+ * Each caller's fair share of this pod's lookups that go past its memory (an account, or a person
+ * through the proxy): DOI_LOOKUP_CONCURRENCY run at once, each holding its place until it ends
+ * even when its client has left, and DOI_LOOKUP_QUEUE more wait, shared by {@link FairQueue}. One
+ * caller alone may use them all; a caller's flood of new DOIs cannot book every turn under an
+ * upstream's rate ahead of a newcomer, whose lookup takes the next place to free. Answers from
+ * memory cost no place.
  */
 @ApplicationScoped
 public class CallerShare {
 
-    private final Map<String, Integer> held = new ConcurrentHashMap<>();
-    private final int share;
+    private final FairQueue places;
     private final DoiMetrics metrics;
 
     @Inject
     public CallerShare(DoiSettings settings, DoiMetrics metrics) {
-        this(settings.callerShare(), metrics);
+        this(settings.lookupConcurrency(), settings.lookupQueue(), metrics);
     }
 
-    CallerShare(int share, DoiMetrics metrics) {
-        this.share = Math.max(1, share);
+    CallerShare(int concurrency, int queue, DoiMetrics metrics) {
+        this.places = new FairQueue(Math.max(1, concurrency), Math.max(0, queue));
         this.metrics = metrics;
     }
 
-    /** Takes one of the caller's share; the 429 to answer when it has none left. */
-    ApiException take(String caller) {
-        boolean[] taken = {false};
-        held.compute(caller, (name, count) -> {
-            int now = count == null ? 0 : count;
-            if (now >= share) {
-                return count;
-            }
-            taken[0] = true;
-            return now + 1;
-        });
-        if (taken[0]) {
-            return null;
-        }
-        metrics.callerRefusal();
-        return ApiException.tooManyRequests("You have " + share
-                + " lookups under way on this instance; try again when one has been answered.", 1);
+    /**
+     * The lookup, in the caller's turn, told whether it waited for it; 429 for the caller's own
+     * excess, 503 when every caller holds its part.
+     */
+    <T> Uni<T> run(String caller, Function<Boolean, Uni<T>> lookup) {
+        return places.submit(caller, this::refusal, lookup);
     }
 
-    void giveBack(String caller) {
-        held.computeIfPresent(caller, (name, count) -> count <= 1 ? null : count - 1);
+    private Throwable refusal(FairQueue.Refusal refusal) {
+        if (refusal == FairQueue.Refusal.ALL_FULL) {
+            return ApiException.unavailable("Too many lookups at once on this instance; try again shortly.", 1);
+        }
+        metrics.callerRefusal();
+        return ApiException.tooManyRequests("You have as many lookups under way or waiting on this instance as one caller"
+                + " may now; try again when one has been answered.", 1);
     }
 }

@@ -79,7 +79,7 @@ public abstract class SingleFlight<T> {
 
     /**
      * The answer (empty: the upstream does not know the DOI), from a cache or from {@code call};
-     * past this pod's memory it takes one of the {@code caller}'s share until it ends. No call is
+     * past this pod's memory it waits for the {@code caller}'s turn and holds its place until it ends. No call is
      * made, and no further turn taken, once nobody {@code wanted} the answer.
      */
     protected Uni<Optional<T>> get(Doi doi, String caller, BooleanSupplier wanted, Function<UpstreamTurns, Uni<Optional<T>>> call) {
@@ -93,12 +93,10 @@ public abstract class SingleFlight<T> {
             if (paused > 0) {
                 return Uni.createFrom().failure(refusals.paused(paused));
             }
-            ApiException overShare = shares.take(caller);
-            if (overShare != null) {
-                return Uni.createFrom().failure(overShare);
-            }
-            return shared(doi, wanted, call, System.currentTimeMillis() + times.leaseMillis() + 1000, FIRST_POLL_MILLIS)
-                    .onTermination().invoke(() -> shares.giveBack(caller));
+            // a lookup whose clients all left while it waited for its turn gives the place straight on
+            return shares.run(caller, waited -> !waited || wanted.getAsBoolean()
+                    ? shared(doi, wanted, call, System.currentTimeMillis() + times.leaseMillis() + 1000, FIRST_POLL_MILLIS)
+                    : Uni.createFrom().failure(RateTurns.abandoned()));
         });
     }
 

@@ -20,7 +20,8 @@ import java.util.Optional;
 @ConfigMapping(prefix = "doi")
 public interface DoiSettings {
 
-    /** Contact address for the User-Agent and the lookup service's {@code email} parameter. */
+    /** Contact address for the User-Agent and both upstreams' address parameter; blank is unset. */
+    @WithConverter(Trimmed.class)
     Optional<String> mailto();
 
     /** {@code <service name>/<version>}, the product part of the User-Agent. */
@@ -35,7 +36,8 @@ public interface DoiSettings {
 
     Cache cache();
 
-    /** Crossref Metadata Plus token (DOI_SERVICE_CROSSREF_PLUS_TOKEN), sent as {@code Crossref-Plus-API-Token: Bearer …}. */
+    /** Crossref Metadata Plus token (DOI_SERVICE_CROSSREF_PLUS_TOKEN), sent as {@code Crossref-Plus-API-Token: Bearer …}; blank is unset. */
+    @WithConverter(Trimmed.class)
     Optional<String> crossrefPlusToken();
 
     /**
@@ -53,12 +55,20 @@ public interface DoiSettings {
     Duration coordinationTimeout();
 
     /**
-     * Lookups past its memory one caller (an account, or a person through the proxy) may have under
-     * way on one pod, each counting until it ends; past it, 429 at once. Bounds the turns under an
-     * upstream's rate that one caller can book ahead of everyone else.
+     * Lookups past its memory one pod runs at once, whoever asks, each counting until it ends:
+     * bounds the turns under an upstream's rate booked ahead of a newcomer, who takes the next
+     * place to free (DOI_LOOKUP_CONCURRENCY).
      */
     @WithDefault("8")
-    int callerShare();
+    int lookupConcurrency();
+
+    /**
+     * Lookups that may wait for one of those places on one pod (DOI_LOOKUP_QUEUE); one caller alone
+     * may take them all, a newcomer pushes out the newest waiter of a caller holding more, and a
+     * caller past them gets 429.
+     */
+    @WithDefault("64")
+    int lookupQueue();
 
     /** What a /doi/journal request for a DOI already in flight gets (DOI_SERVICE_SAME_DOI). */
     @WithDefault("reject")

@@ -6,9 +6,11 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import org.hibernate.reactive.mutiny.Mutiny;
 import org.submission.shared.model.Journal;
@@ -33,15 +35,21 @@ public class JournalRepository implements PanacheRepository<Journal> {
             + " from pass_journal_issns where split_part(issns, ':', 2) in (:values) group by journal_id";
     private static final String NAME_HITS = "select id as journal_id from pass_journal where "
             + NORMALISED_NAME.formatted("journalname") + " = " + NORMALISED_NAME.formatted(":name");
-    /** The best candidate with its fields, one row per ISSN (one row with a null ISSN when it has none). */
-    private static final String BEST_MATCH = "with issn_hits as (%s), name_hits as (%s),"
-            + " best as (select c.journal_id from (select journal_id from issn_hits union select journal_id from name_hits) c"
+    /**
+     * The journals hit, best first, with their fields, one row per ISSN (one row with a null ISSN
+     * when it has none): at most {@link #MAX_HITS} of them, enough to name a conflict.
+     */
+    private static final String HITS = "with issn_hits as (%s), name_hits as (%s),"
+            + " hits as (select c.journal_id, coalesce(i.shared, 0) + case when n.journal_id is null then 0 else 1 end as score"
+            + " from (select journal_id from issn_hits union select journal_id from name_hits) c"
             + " left join issn_hits i on i.journal_id = c.journal_id"
             + " left join name_hits n on n.journal_id = c.journal_id"
-            + " order by coalesce(i.shared, 0) + case when n.journal_id is null then 0 else 1 end desc, c.journal_id"
-            + " limit 1)"
-            + " select j.id, j.journalname, j.nlmta, j.pmcparticipation, s.issns from best"
-            + " join pass_journal j on j.id = best.journal_id left join pass_journal_issns s on s.journal_id = j.id";
+            + " order by score desc, c.journal_id limit %d)"
+            + " select j.id, j.journalname, j.nlmta, j.pmcparticipation, s.issns from hits"
+            + " join pass_journal j on j.id = hits.journal_id left join pass_journal_issns s on s.journal_id = j.id"
+            + " order by hits.score desc, j.id";
+    /** Journals named by one registry record: its ISSNs and its name hit at most nine unless PASS holds duplicates. */
+    static final int MAX_HITS = 10;
     private static final String CREATE = "with created as (insert into pass_journal (id, journalname)"
             + " values (nextval('hibernate_sequence'), :name) returning id),"
             + " listed as (insert into pass_journal_issns (journal_id, issns)"
@@ -75,18 +83,18 @@ public class JournalRepository implements PanacheRepository<Journal> {
     }
 
     /**
-     * The journal sharing the most ISSN values with the candidate, +1 for an equal name
-     * (case-insensitive, whitespace collapsed), with its fields and ISSNs; ties go to the lowest
-     * id; null when none matches.
+     * The journals holding one of the ISSN values or the name (case-insensitive, whitespace
+     * collapsed), each with its fields and ISSNs, best first: the most shared ISSN values, +1 for
+     * the name, then the lowest id. Empty when none matches.
      */
     @WithSession
-    public Uni<StoredJournal> bestMatch(Collection<String> issnValues, String name) {
+    public Uni<List<StoredJournal>> hits(Collection<String> issnValues, String name) {
         Set<String> values = new LinkedHashSet<>();
         issnValues.forEach(value -> {
             values.add(value);
             values.add(value.toLowerCase(Locale.ROOT));
         });
-        String sql = BEST_MATCH.formatted(values.isEmpty() ? NO_ISSN_HITS : ISSN_HITS, name == null ? NO_NAME_HITS : NAME_HITS);
+        String sql = HITS.formatted(values.isEmpty() ? NO_ISSN_HITS : ISSN_HITS, name == null ? NO_NAME_HITS : NAME_HITS, MAX_HITS);
         return getSession().chain(session -> {
             var query = session.createNativeQuery(sql, Object[].class);
             if (!values.isEmpty()) {
@@ -99,15 +107,17 @@ public class JournalRepository implements PanacheRepository<Journal> {
         }).map(JournalRepository::stored);
     }
 
-    private static StoredJournal stored(List<Object[]> rows) {
-        if (rows.isEmpty()) {
-            return null;
-        }
-        Object[] first = rows.get(0);
-        List<String> issns = new ArrayList<>();
-        rows.stream().map(row -> (String) row[4]).filter(issn -> issn != null).forEach(issns::add);
-        return new StoredJournal(((Number) first[0]).longValue(), (String) first[1], (String) first[2], (String) first[3],
-                List.copyOf(issns));
+    /** Rows come grouped by journal, best first. */
+    private static List<StoredJournal> stored(List<Object[]> rows) {
+        Map<Long, List<Object[]>> byJournal = new LinkedHashMap<>();
+        rows.forEach(row -> byJournal.computeIfAbsent(((Number) row[0]).longValue(), id -> new ArrayList<>()).add(row));
+        List<StoredJournal> journals = new ArrayList<>();
+        byJournal.forEach((id, its) -> {
+            Object[] first = its.get(0);
+            List<String> issns = its.stream().map(row -> (String) row[4]).filter(issn -> issn != null).toList();
+            journals.add(new StoredJournal(id, (String) first[1], (String) first[2], (String) first[3], issns));
+        });
+        return List.copyOf(journals);
     }
 
     /** A new journal with its name and ISSNs (at least one), answering its id. */

@@ -1,10 +1,13 @@
 package org.submission.doi.journal;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.quarkus.logging.Log;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.Vertx;
 import jakarta.inject.Singleton;
+import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.submission.doi.cluster.CallerShare;
 import org.submission.doi.cluster.Coordination;
 import org.submission.doi.cluster.InFlightGuard;
@@ -24,8 +27,11 @@ import org.submission.platform.error.ApiException;
 @Singleton
 public class Journals extends SingleFlight<RegistryWork> {
 
-    /** The outcome: the Journal record's id and the registry's work, normalised, as JSON text. */
-    public record Found(long journalId, String work) {
+    /**
+     * The outcome: the Journal record's id, the other journals the registry's record also pointed
+     * at (empty: no conflict), and the registry's work, normalised, as JSON text.
+     */
+    public record Found(long journalId, List<Long> conflicting, String work) {
     }
 
     private final RegistryClient registry;
@@ -50,12 +56,20 @@ public class Journals extends SingleFlight<RegistryWork> {
      * find-or-create), so that a client answered never meets this DOI's lease on another pod.
      */
     public Uni<Found> journal(Doi doi, String caller) {
-        return inFlight.run(doi, wanted -> get(doi, caller, wanted, turns -> registry.work(doi, turns)
+        AtomicBoolean asked = new AtomicBoolean();
+        return inFlight.run(doi, wanted -> get(doi, caller, wanted, turns -> registry.work(doi, turns).invoke(() -> asked.set(true))
                         .chain(found -> found.isEmpty() ? Uni.createFrom().item(Optional.<RegistryWork>empty())
                                 : cpu.run(() -> Optional.of(RegistryWork.of(found.get(), mapper)))))
                 .map(found -> found.orElseThrow(() -> ApiException.notFound(
                         "The resource for DOI " + doi + " could not be found on " + RegistryClient.NAME + ".")))
-                .chain(work -> journals.findOrCreate(work.journal()).map(id -> new Found(id, work.json())))
+                .chain(work -> journals.findOrCreate(work.journal()).map(matched -> {
+                    if (matched.conflicts() && asked.get()) {
+                        // logged once per registry answer, not on every lookup of a cached one
+                        Log.warnf("The %s record of %s points at journals %d and %s; none was changed", RegistryClient.NAME, doi,
+                                matched.id(), matched.conflicting());
+                    }
+                    return new Found(matched.id(), matched.conflicting(), work.json());
+                }))
                 .onTermination().call(() -> settled(doi)));
     }
 

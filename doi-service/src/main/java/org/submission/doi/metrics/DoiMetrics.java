@@ -35,6 +35,7 @@ public class DoiMetrics {
     private final Map<String, Timer> rateWaits = new ConcurrentHashMap<>();
     private final Counter coordinationFailures;
     private final Counter callerRefusals;
+    private final Counter journalConflicts;
 
     public DoiMetrics(MeterRegistry registry) {
         this.registry = registry;
@@ -54,6 +55,9 @@ public class DoiMetrics {
         }
         this.callerRefusals = Counter.builder("submission.caller.refusals").tag("share", "lookups")
                 .description("Requests refused (429) because their caller had its share under way").register(registry);
+        this.journalConflicts = Counter.builder("doi.journal.conflicts")
+                .description("Journal lookups whose registry record pointed at more than one PASS journal (by ISSN or name);"
+                        + " the best match was answered and no journal was written").register(registry);
         this.coordinationFailures = Counter.builder("doi.coordination.failures")
                 .description("Statements coordinating the pods through PostgreSQL that failed or took too long;"
                         + " the request was answered 503 without an upstream call (or the pod went on alone)."
@@ -86,6 +90,11 @@ public class DoiMetrics {
     /** A request refused because its caller had its share of requests under way on this pod. */
     public void callerRefusal() {
         callerRefusals.increment();
+    }
+
+    /** A registry record that pointed at more than one PASS journal: nothing was written. */
+    public void journalConflict() {
+        journalConflicts.increment();
     }
 
     /** The bytes of answer bodies in the shared cache, as this pod last read them. */

@@ -87,7 +87,7 @@ public class DoiResource {
     @APIResponse(responseCode = "400", description = "The DOI is missing or not valid", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     @APIResponse(responseCode = "401", description = "No valid credentials", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     @APIResponse(responseCode = "403", description = "Missing or mismatched X-XSRF-TOKEN header", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
-    @APIResponse(responseCode = "429", description = "The caller has its share of requests under way (DOI_CALLER_SHARE); header Retry-After: 1", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @APIResponse(responseCode = "429", description = "The caller has every lookup place of the instance running or waiting and another caller needs one, or more than DOI_LOOKUP_QUEUE waiting; header Retry-After: 1", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     @APIResponse(responseCode = "502", description = "The lookup service failed, answered an error, or sent no JSON object (or one nested deeper than 32 levels)", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     @APIResponse(responseCode = "503", description = "The lookup service is rate-limiting or known to be down; header Retry-After", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     @APIResponse(responseCode = "504", description = "The lookup service did not answer within the deadline", content = @Content(schema = @Schema(implementation = ErrorBody.class)))

@@ -52,8 +52,7 @@ public class OaLookupClient {
                 new UpstreamSpans(telemetry, NAME, settings.upstream().propagateTrace()));
         this.call = new UpstreamCall(NAME, "doi-oa-lookup", settings.upstream(), circuits, metrics);
         this.body = new UpstreamBody(mapper, CAPS, cpu);
-        this.query = settings.mailto().filter(mail -> !mail.isBlank())
-                .map(mail -> "?email=" + URLEncoder.encode(mail.trim(), StandardCharsets.UTF_8)).orElse("");
+        this.query = settings.mailto().map(mail -> "?email=" + URLEncoder.encode(mail, StandardCharsets.UTF_8)).orElse("");
         if (query.isEmpty()) {
             Log.warn("DOI_SERVICE_MAILTO is not set: /doi/manuscript answers 503 (" + NAME + " needs an email on every call)");
         }

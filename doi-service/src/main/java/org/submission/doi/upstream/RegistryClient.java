@@ -45,8 +45,8 @@ public class RegistryClient {
 
     public RegistryClient(Vertx vertx, DoiSettings settings, ObjectMapper mapper, CircuitBreakerMaintenance circuits,
             DoiMetrics metrics, CpuWork cpu, OpenTelemetry telemetry) {
-        Map<String, String> headers = settings.crossrefPlusToken().filter(token -> !token.isBlank())
-                .map(token -> Map.of("Crossref-Plus-API-Token", "Bearer " + token.trim())).orElse(Map.of());
+        Map<String, String> headers = settings.crossrefPlusToken()
+                .map(token -> Map.of("Crossref-Plus-API-Token", "Bearer " + token)).orElse(Map.of());
         this.pace = UpstreamPace.of(NAME, settings.upstream(), metrics);
         this.http = new UpstreamHttp(vertx, settings.registry().baseUri(), settings, pace, headers,
                 new UpstreamSpans(telemetry, NAME, settings.upstream().propagateTrace()));

@@ -37,7 +37,7 @@ class SingleFlightTest {
     static final class TextFlight extends SingleFlight<String> {
         TextFlight(SameDoi sameDoi, DoiSettings settings, Coordination coordination, DoiMetrics metrics, Vertx vertx) {
             super("Crossref", new UpstreamPace(2_000, 3_600_000, System::currentTimeMillis), sameDoi, settings, coordination,
-                    new CallerShare(1, metrics), metrics, vertx);
+                    new CallerShare(1, 0, metrics), metrics, vertx);
         }
 
         Uni<Optional<String>> get(Doi doi, Uni<Optional<String>> call) {

@@ -1,10 +1,13 @@
 package org.submission.doi.manuscript;
 
+import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
+import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
@@ -19,7 +22,10 @@ import org.submission.doi.support.Upstreams;
 import org.submission.doi.support.WireMockUpstreams;
 import org.submission.platform.testing.EmbeddedPostgresResource;
 
-/** Without DOI_SERVICE_MAILTO the lookup service, which refuses calls without an email, is never called. */
+/**
+ * Without DOI_SERVICE_MAILTO the lookup service, which refuses calls without an email, is never
+ * called; a blank one is no address, for both upstreams and the User-Agent alike.
+ */
 @QuarkusTest
 @TestProfile(NoMailtoTest.WithoutMailto.class)
 @WithTestResource(EmbeddedPostgresResource.class)
@@ -29,7 +35,7 @@ class NoMailtoTest extends FreshUpstreams {
     public static class WithoutMailto implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
-            return Map.of("doi.mailto", "");
+            return Map.of("doi.mailto", " \t ");
         }
     }
 
@@ -54,10 +60,15 @@ class NoMailtoTest extends FreshUpstreams {
     }
 
     @Test
-    void theRegistryIsStillCalledWithoutAMailto() {
+    void theRegistryIsStillCalledWithoutAMailtoParameterOrUserAgentAddress() {
         String doi = Fixtures.newDoi();
         Upstreams.work(upstream, doi, Fixtures.work(doi, Fixtures.ARTICLE_JOURNAL, "print:2049-3630"));
 
-        assertThat(Api.journal(doi).statusCode()).isEqualTo(200);
+        Response answer = Api.journal(doi);
+        assertThat(answer.statusCode()).as(answer.body().asString()).isEqualTo(200);
+
+        LoggedRequest call = upstream.findAll(getRequestedFor(urlPathEqualTo(Upstreams.path("journal", doi)))).get(0);
+        assertThat(call.getUrl()).doesNotContain("mailto");
+        assertThat(call.getHeader("User-Agent")).doesNotContain("mailto").doesNotEndWith(" ");
     }
 }

@@ -26,6 +26,35 @@ public final class Journals {
         return TestData.replaceWith(dataSource, "{\"journals\": " + journalsJson + "}");
     }
 
+    /**
+     * One journal as PASS's own loaders write it, beside whatever the table holds: the id from
+     * hibernate_sequence, and each ISSN a row {@code Print:v}, {@code Online:v} or {@code :v};
+     * answers the id.
+     */
+    public static long insertAsPass(DataSource dataSource, String name, String nlmta, String pmcParticipation, String... issns) {
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement journal = connection.prepareStatement("insert into pass_journal (id, journalname, nlmta,"
+                     + " pmcparticipation) values (nextval('hibernate_sequence'), ?, ?, ?) returning id");
+             PreparedStatement issn = connection.prepareStatement("insert into pass_journal_issns (journal_id, issns) values (?, ?)")) {
+            journal.setString(1, name);
+            journal.setString(2, nlmta);
+            journal.setString(3, pmcParticipation);
+            long id;
+            try (ResultSet rs = journal.executeQuery()) {
+                rs.next();
+                id = rs.getLong(1);
+            }
+            for (String value : issns) {
+                issn.setLong(1, id);
+                issn.setString(2, value);
+                issn.executeUpdate();
+            }
+            return id;
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     public static List<Row> all(DataSource dataSource) {
         String sql = "select j.id, j.journalname, j.nlmta, j.pmcparticipation,"
                 + " coalesce((select array_agg(i.issns order by i.issns) from pass_journal_issns i where i.journal_id = j.id), '{}')"

@@ -5,7 +5,6 @@ import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.time.Duration;
 import java.util.Optional;
-import java.util.OptionalInt;
 
 /** The schema service's own settings; each is also an environment variable (SCHEMA_SERVICE_DIR, …). */
 @ConfigMapping(prefix = "schema.service")
@@ -33,15 +32,13 @@ public interface SchemaServiceSettings {
     @WithDefault("1")
     int validationThreads();
 
-    /** Validations that may wait for a thread; beyond threads + queue a request answers 503. */
+    /**
+     * Validations that may wait for a thread, whoever asks; one caller alone may take them all, and
+     * a newcomer pushes out the newest waiter of a caller holding more. Beyond, 429 for a caller's
+     * own excess, 503 when every caller holds its part.
+     */
     @WithDefault("1")
     int validationQueue();
-
-    /**
-     * How many of the validation slots (threads + queue) one caller may hold; beyond, its request
-     * answers 429. Unset: half of the slots, at least 1 (computed from the two settings above).
-     */
-    OptionalInt validationCallerShare();
 
     /** The schema author's workbench page ({@code /schemaservice/workbench}) and its preview endpoints. */
     Workbench workbench();

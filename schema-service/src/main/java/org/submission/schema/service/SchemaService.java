@@ -47,7 +47,7 @@ public class SchemaService {
 
     /**
      * The blob is parsed, as it is validated, on a validation thread: both take long for a large one.
-     * {@code caller} names who asks, for its share of the validation slots.
+     * {@code caller} names who asks, for its turn at the validation threads.
      */
     public Uni<ValidationReport> validate(String caller, List<Long> ids, Supplier<JsonNode> blob) {
         return documents(ids).chain(found -> validations.run(caller, () -> BlobValidator.validate(SchemaOrder.order(found.documents()), blob)));

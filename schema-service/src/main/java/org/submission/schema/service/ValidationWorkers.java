@@ -7,23 +7,24 @@ import io.smallrye.mutiny.Uni;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import org.submission.platform.error.ApiException;
+import org.submission.platform.fairness.FairQueue;
 import org.submission.schema.config.SchemaServiceSettings;
 
 /**
  * Runs blob validations on a few threads of their own, never on an event loop (a large blob takes
- * seconds of CPU), and admits only as many as they run plus a short queue: two worst-case blobs at
- * once once took the whole heap, so the excess is refused at once instead of waiting in memory
- * (schema-service/README.md, "Validation"). Each caller may hold only its share of those slots ({@link ValidationSlots}):
- * past it, 429; past all of them, 503. Started with the service, so a bad share stops it at once.
+ * seconds of CPU), and lets only a short queue wait for them: two worst-case blobs at once once
+ * took the whole heap, so the excess is refused at once instead of waiting in memory
+ * (schema-service/README.md, "Validation"). The threads and the queue are shared fairly
+ * ({@link FairQueue}): one caller alone may use them all; when callers compete, turns go round
+ * the callers that wait, and a caller is refused (429) for its own excess, the pod (503) only
+ * when every caller holds its part. Started with the service, so bad settings stop it at once.
  */
 @Startup
 @ApplicationScoped
@@ -33,17 +34,16 @@ public class ValidationWorkers {
     static final String REFUSALS = "submission.caller.refusals";
 
     private final ExecutorService threads;
-    private final ValidationSlots slots;
+    private final FairQueue places;
     private final Counter refusals;
 
     @Inject
     public ValidationWorkers(SchemaServiceSettings settings, MeterRegistry registry) {
-        this(settings.validationThreads(), settings.validationThreads() + settings.validationQueue(),
-                settings.validationCallerShare(), registry);
+        this(settings.validationThreads(), settings.validationQueue(), registry);
     }
 
-    ValidationWorkers(int threadCount, int slotCount, OptionalInt share, MeterRegistry registry) {
-        this.slots = new ValidationSlots(slotCount, share.orElse(ValidationSlots.defaultShare(slotCount)));
+    ValidationWorkers(int threadCount, int queue, MeterRegistry registry) {
+        this.places = new FairQueue(threadCount, queue);
         AtomicInteger count = new AtomicInteger();
         this.threads = Executors.newFixedThreadPool(threadCount, work -> {
             Thread thread = new Thread(work, "blob-validation-" + count.incrementAndGet());
@@ -54,59 +54,43 @@ public class ValidationWorkers {
                 .description("Requests refused with 429 because their caller held its share").register(registry);
     }
 
-    /** {@code caller} names who asks (one name per backend account or person), for its share of the slots. */
+    /**
+     * {@code caller} names who asks (one name per backend account or person), for its turns. A
+     * validation holds its place until its work has ended, not until its request does: a client
+     * that goes away does not stop a validation already running, and its memory is what the places
+     * bound. A validation abandoned before its turn never starts.
+     */
     public <T> Uni<T> run(String caller, Supplier<T> work) {
-        return Uni.createFrom().deferred(() -> switch (slots.take(caller)) {
-            case CALLER_FULL -> {
-                refusals.increment();
-                yield Uni.createFrom().failure(ApiException.tooManyRequests(
-                        "You have as many validations under way as one caller may; try again when one has answered.",
-                        RETRY_AFTER_SECONDS));
+        return places.submit(caller, this::refusal, waited -> {
+            CompletableFuture<T> result = new CompletableFuture<>();
+            try {
+                threads.execute(() -> {
+                    try {
+                        result.complete(work.get());
+                    } catch (Throwable failure) {
+                        result.completeExceptionally(failure);
+                    }
+                });
+            } catch (RejectedExecutionException stopping) {
+                return Uni.createFrom().failure(ApiException.unavailable("The service is stopping.", RETRY_AFTER_SECONDS));
             }
-            case ALL_FULL -> Uni.createFrom().failure(ApiException.unavailable(
-                    "Too many validations at once; try again shortly.", RETRY_AFTER_SECONDS));
-            case ADMITTED -> submit(caller, work);
+            return Uni.createFrom().completionStage(result);
         });
     }
 
-    /**
-     * The slot is released when the work has ended, not when the request does: a client that goes
-     * away does not stop a validation already running, and its memory is what the slots bound. A
-     * validation abandoned before it started is skipped.
-     */
-    private <T> Uni<T> submit(String caller, Supplier<T> work) {
-        AtomicBoolean abandoned = new AtomicBoolean();
-        CompletableFuture<T> result = new CompletableFuture<>();
-        try {
-            threads.execute(() -> {
-                T value = null;
-                Throwable failure = null;
-                try {
-                    if (!abandoned.get()) {
-                        value = work.get();
-                    }
-                } catch (Throwable thrown) {
-                    failure = thrown;
-                } finally {
-                    slots.release(caller);
-                }
-                // completed after the release: what the caller chains on it runs on this thread, and may validate again
-                if (failure != null) {
-                    result.completeExceptionally(failure);
-                } else if (!abandoned.get()) {
-                    result.complete(value);
-                }
-            });
-        } catch (RejectedExecutionException stopping) {
-            slots.release(caller);
-            return Uni.createFrom().failure(ApiException.unavailable("The service is stopping.", RETRY_AFTER_SECONDS));
+    private Throwable refusal(FairQueue.Refusal refusal) {
+        if (refusal == FairQueue.Refusal.ALL_FULL) {
+            return ApiException.unavailable("Too many validations at once; try again shortly.", RETRY_AFTER_SECONDS);
         }
-        return Uni.createFrom().completionStage(result).onCancellation().invoke(() -> abandoned.set(true));
+        refusals.increment();
+        return ApiException.tooManyRequests(
+                "You have as many validations under way as one caller may now; try again when one has answered.",
+                RETRY_AFTER_SECONDS);
     }
 
-    /** How many slots are held now: what a test checks after failures and abandoned requests. */
-    int slotsTaken() {
-        return slots.taken();
+    /** How many places are held now, running or waiting: what a test checks after failures and abandoned requests. */
+    int placesTaken() {
+        return places.running() + places.waiting();
     }
 
     @PreDestroy

@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.helpers.test.UniAssertSubscriber;
 import io.smallrye.mutiny.subscription.Cancellable;
 import java.time.Duration;
-import java.util.OptionalInt;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -15,11 +15,14 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.submission.platform.error.ApiException;
 
-/** The workers with one thread and two slots, one per caller: what the slots become when work fails or is abandoned. */
+/**
+ * The workers with one thread and a queue of one: how callers share them, and what the places
+ * become when work fails or is abandoned.
+ */
 class ValidationWorkersTest {
 
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
-    private final ValidationWorkers workers = new ValidationWorkers(1, 2, OptionalInt.of(1), registry);
+    private final ValidationWorkers workers = new ValidationWorkers(1, 1, registry);
     private final CountDownLatch release = new CountDownLatch(1);
     /** Counted down when a blocking work has started on its thread. */
     private final CountDownLatch started = new CountDownLatch(1);
@@ -40,18 +43,30 @@ class ValidationWorkersTest {
         return "done";
     }
 
-    private void awaitSlotsTaken(int count) throws InterruptedException {
-        for (int i = 0; i < 500 && workers.slotsTaken() != count; i++) {
+    private void awaitPlacesTaken(int count) throws InterruptedException {
+        for (int i = 0; i < 500 && workers.placesTaken() != count; i++) {
             Thread.sleep(10);
         }
-        assertThat(workers.slotsTaken()).isEqualTo(count);
+        assertThat(workers.placesTaken()).isEqualTo(count);
     }
 
     @Test
-    void aCallerOverItsShareGets429WithRetryAfterAndIsCounted() {
+    void aCallerAloneWaitsForTheThreadInsteadOfBeingRefused() throws InterruptedException {
         workers.run("a", this::blocking).subscribe().with(item -> { });
+        assertThat(started.await(10, TimeUnit.SECONDS)).as("the first started").isTrue();
+        UniAssertSubscriber<String> second = workers.run("a", () -> "second").subscribe().withSubscriber(UniAssertSubscriber.create());
+        second.assertNotTerminated();
+        release.countDown();
 
-        assertThatThrownBy(() -> workers.run("a", () -> "second").await().atMost(Duration.ofSeconds(5)))
+        second.awaitItem(Duration.ofSeconds(5)).assertItem("second");
+    }
+
+    @Test
+    void aCallerPastTheThreadsAndTheQueueGets429WithRetryAfterAndIsCounted() {
+        workers.run("a", this::blocking).subscribe().with(item -> { });
+        workers.run("a", () -> "waits").subscribe().with(item -> { });
+
+        assertThatThrownBy(() -> workers.run("a", () -> "third").await().atMost(Duration.ofSeconds(5)))
                 .isInstanceOfSatisfying(ApiException.class, refused -> {
                     assertThat(refused.status()).isEqualTo(429);
                     assertThat(refused.headers()).containsEntry("Retry-After", "2");
@@ -60,33 +75,36 @@ class ValidationWorkersTest {
     }
 
     @Test
-    void anotherCallerIsServedWhileTheFirstHoldsItsShare() {
+    void anotherCallerTakesTheFloodersPlaceInTheQueueAndIsServedNext() {
         workers.run("a", this::blocking).subscribe().with(item -> { });
-        Uni<String> other = workers.run("b", () -> "validated");
+        UniAssertSubscriber<String> pushedOut = workers.run("a", () -> "waits").subscribe().withSubscriber(UniAssertSubscriber.create());
+        UniAssertSubscriber<String> other = workers.run("b", () -> "validated").subscribe().withSubscriber(UniAssertSubscriber.create());
+        pushedOut.assertFailedWith(ApiException.class);
+        assertThat(((ApiException) pushedOut.getFailure()).status()).isEqualTo(429);
         release.countDown();
 
-        assertThat(other.await().atMost(Duration.ofSeconds(5))).isEqualTo("validated");
+        other.awaitItem(Duration.ofSeconds(5)).assertItem("validated");
     }
 
     @Test
-    void aFailingValidationReleasesItsSlot() throws InterruptedException {
+    void aFailingValidationReleasesItsPlace() throws InterruptedException {
         Uni<String> failing = workers.run("a", () -> {
             throw new IllegalStateException("broken blob");
         });
 
         assertThatThrownBy(() -> failing.await().atMost(Duration.ofSeconds(5))).hasMessageContaining("broken blob");
-        awaitSlotsTaken(0);
+        awaitPlacesTaken(0);
     }
 
     @Test
-    void anAbandonedValidationKeepsItsSlotUntilItsWorkEnds() throws InterruptedException {
+    void anAbandonedValidationKeepsItsPlaceUntilItsWorkEnds() throws InterruptedException {
         Cancellable request = workers.run("a", this::blocking).subscribe().with(item -> { });
         assertThat(started.await(10, TimeUnit.SECONDS)).as("the work started").isTrue();
         request.cancel();
-        assertThat(workers.slotsTaken()).as("while the abandoned work still runs").isEqualTo(1);
+        assertThat(workers.placesTaken()).as("while the abandoned work still runs").isEqualTo(1);
 
         release.countDown();
-        awaitSlotsTaken(0);
+        awaitPlacesTaken(0);
     }
 
     @Test
@@ -97,7 +115,7 @@ class ValidationWorkersTest {
         waiting.cancel();
         release.countDown();
 
-        awaitSlotsTaken(0);
+        awaitPlacesTaken(0);
         assertThat(ran).isFalse();
     }
 }
