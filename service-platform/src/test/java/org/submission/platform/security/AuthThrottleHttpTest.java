@@ -79,6 +79,30 @@ class AuthThrottleHttpTest {
         Requests.as(Requests.BACKEND).get("/probe").then().statusCode(200);
     }
 
+    private static int guessThroughTheProxy(String forwardedFor) {
+        return given().header("X-Forwarded-For", forwardedFor).auth().preemptive().basic("backend", "guess")
+                .get("/probe").statusCode();
+    }
+
+    /** 127.0.0.40/29 is trusted too: a client there, behind the proxy 127.0.0.1, as a pod of a trusted range would be. */
+    @Test
+    void aClientInsideTheTrustedRangeIsChargedForItselfNotForTheAddressItWrote() {
+        for (int i = 0; i < 5; i++) {
+            assertThat(guessThroughTheProxy("198.51.100.40, 127.0.0.40")).isEqualTo(401);
+        }
+        assertThat(guessThroughTheProxy("198.51.100.40, 127.0.0.40")).isEqualTo(429);
+        Requests.as(Requests.BACKEND).header("X-Forwarded-For", "198.51.100.40").get("/probe").then().statusCode(200);
+    }
+
+    @Test
+    void guessesEachNamingANewAddressLeftOfTheProxysHopAreRefusedAfterFive() {
+        List<Integer> statuses = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            statuses.add(guessThroughTheProxy("198.18.0." + i + ", 127.0.0.41"));
+        }
+        assertThat(statuses).containsExactly(401, 401, 401, 401, 401, 429);
+    }
+
     @Test
     void anUntrustedClientCannotEscapeByWritingAnotherForwardedFor() {
         try (LoopbackClient guesser = from("127.0.0.6")) {

@@ -29,13 +29,8 @@ import org.submission.localpostgres.LocalPostgres;
  */
 public final class LocalStack implements AutoCloseable {
 
-    /**
-     * Demo values, used for any of these variables the caller's environment does not set. The
-     * gateway, on loopback, is the services' one proxy: its X-Forwarded-For names the client whose
-     * failed authentications are slowed, not the gateway every local client comes through.
-     */
+    /** Demo values, used for any of these variables the caller's environment does not set. */
     static final Map<String, String> DEMO_SETTINGS = Map.of(
-            "SUBMISSION_HTTP_TRUSTED_PROXIES", "127.0.0.1/32",
             "SUBMISSION_BACKEND_USER", "demo-backend",
             "SUBMISSION_BACKEND_PASSWORD", "demo-password",
             "SERVICE_POLICY_INSTITUTION", "example.edu",
@@ -48,6 +43,8 @@ public final class LocalStack implements AutoCloseable {
      * the AppCDS archive the package built (both relative to quarkus-app, the services' working
      * directory).
      */
+    private static final String TRUSTED_PROXIES = "SUBMISSION_HTTP_TRUSTED_PROXIES";
+
     static final String DEFAULT_JAVA_OPTS = "@jvm.options -XX:SharedArchiveFile=app-cds.jsa";
 
     private final LaunchOptions options;
@@ -176,6 +173,10 @@ public final class LocalStack implements AutoCloseable {
         Map<String, String> env = new HashMap<>(Map.of("QUARKUS_HTTP_HOST", "127.0.0.1", "SUBMISSION_DB_POOL_SIZE", "4"));
         DEMO_SETTINGS.keySet().stream().filter(name -> setting(name).isEmpty())
                 .forEach(name -> env.put(name, DEMO_SETTINGS.get(name)));
+        // the gateway is the services' one proxy, from an address of its own: its X-Forwarded-For names
+        // the client whose failed authentications are slowed; a local caller that writes one is not believed
+        Gateway.SOURCE_ADDRESS.filter(address -> setting(TRUSTED_PROXIES).isEmpty())
+                .ifPresent(address -> env.put(TRUSTED_PROXIES, address + "/32"));
         return env;
     }
 
