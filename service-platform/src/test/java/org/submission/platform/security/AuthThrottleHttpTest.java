@@ -121,6 +121,36 @@ class AuthThrottleHttpTest {
         }
     }
 
+    /** Mid-rotation, some callers send the current secret and some the next: neither is a failure, however many. */
+    @Test
+    void bothConfiguredProxySecretsAreAcceptedAndNeverCountedAsFailures() {
+        double before = failuresCounted("proxy-secret");
+        try (LoopbackClient proxy = from("127.0.0.12")) {
+            List<Integer> statuses = new ArrayList<>();
+            for (int i = 0; i < 10; i++) {
+                statuses.add(proxy.get("/probe", "X-Proxy-Secret: " + (i % 2 == 0 ? "proxy-secret" : "proxy-secret-next"),
+                        "Eppn: ada@example.edu").status());
+            }
+            assertThat(statuses).containsOnly(200);
+        }
+        assertThat(failuresCounted("proxy-secret")).isEqualTo(before);
+    }
+
+    @Test
+    void bothConfiguredBackendPasswordsAreAcceptedAndNeverCountedAsFailures() {
+        double before = failuresCounted("basic");
+        try (LoopbackClient backend = from("127.0.0.13")) {
+            List<Integer> statuses = new ArrayList<>();
+            for (int i = 0; i < 10; i++) {
+                String password = i % 2 == 0 ? "backend-secret" : "backend-secret-next";
+                statuses.add(backend.get("/probe", "Authorization: Basic " + Base64.getEncoder()
+                        .encodeToString(("backend:" + password).getBytes(StandardCharsets.UTF_8))).status());
+            }
+            assertThat(statuses).containsOnly(200);
+        }
+        assertThat(failuresCounted("basic")).isEqualTo(before);
+    }
+
     @Test
     void aPenalisedAddressWithoutCredentialsIsNotHeldUp() {
         try (LoopbackClient guesser = from("127.0.0.8")) {
@@ -131,16 +161,17 @@ class AuthThrottleHttpTest {
 
     @Test
     void eachFailureIsCounted() {
-        double before = failuresCounted();
+        double before = failuresCounted("basic");
         try (LoopbackClient guesser = from("127.0.0.9")) {
             guesser.get("/probe", WRONG);
         }
-        assertThat(failuresCounted()).isEqualTo(before + 1);
+        assertThat(failuresCounted("basic")).isEqualTo(before + 1);
     }
 
-    private static double failuresCounted() {
+    private static double failuresCounted(String credential) {
         return given().get("/q/metrics").asString().lines()
-                .filter(line -> line.startsWith("submission_auth_failures_total{") && line.contains("credential=\"basic\""))
+                .filter(line -> line.startsWith("submission_auth_failures_total{")
+                        && line.contains("credential=\"" + credential + "\""))
                 .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1))).sum();
     }
 
