@@ -10,4 +10,7 @@ public interface BackendSettings {
     Optional<String> user();
 
     Optional<String> password();
+
+    /** A second password accepted as well, so that a rotation refuses no request. */
+    Optional<String> passwordNext();
 }

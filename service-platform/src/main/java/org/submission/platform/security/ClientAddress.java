@@ -11,15 +11,15 @@ import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
 /**
  * Which client a request comes from, for slowing its failed authentications: the connection's peer,
- * or, only when that peer is a trusted proxy, the rightmost address of {@code X-Forwarded-For} that
- * is not itself a trusted proxy (what a proxy appends; anything left of it the client may have
- * written). An IPv6 client is its /64 network, which one host usually holds whole.
+ * or, only when that peer is a trusted proxy, the rightmost address of {@code X-Forwarded-For}: the
+ * one that proxy appended. Nothing left of it is believed, a trusted address included, since any
+ * client may have written it; so a client that is itself inside the trusted ranges is charged for
+ * its own address. An IPv6 client is its /64 network, which one host usually holds whole.
  */
 @ApplicationScoped
 public class ClientAddress {
@@ -49,23 +49,12 @@ public class ClientAddress {
     }
 
     InetAddress client(InetAddress remote, List<String> forwardedFor) {
-        if (!trusted(remote)) {
+        if (!trusted(remote) || forwardedFor.isEmpty()) {
             return remote;
         }
-        List<String> hops = new ArrayList<>();
-        forwardedFor.forEach(header -> hops.addAll(Arrays.asList(header.split(","))));
-        InetAddress client = remote;
-        for (int i = hops.size() - 1; i >= 0; i--) {
-            InetAddress hop = parse(hops.get(i).trim());
-            if (hop == null) {
-                break;
-            }
-            client = hop;
-            if (!trusted(hop)) {
-                break;
-            }
-        }
-        return client;
+        String last = forwardedFor.get(forwardedFor.size() - 1);
+        InetAddress appended = parse(last.substring(last.lastIndexOf(',') + 1).trim());
+        return appended == null ? remote : appended;
     }
 
     static String key(InetAddress address) {

@@ -18,22 +18,25 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Set;
 
 /**
  * The one way in, for all three services: a person identified by a trusted authenticating proxy
- * (only when switched on and the request carries the proxy's shared secret, so a pod reached
- * directly cannot be fooled), or a backend account by HTTP Basic. The challenge is a bare 401
+ * (only when switched on and the request carries the proxy's shared secret, or the next one during
+ * a rotation, so a pod reached directly cannot be fooled), or a backend account by HTTP Basic. The challenge is a bare 401
  * with no {@code WWW-Authenticate: Basic}, so browsers show no login pop-up.
  */
 @ApplicationScoped
 public class PassAuthenticationMechanism implements HttpAuthenticationMechanism {
 
     private final ProxySettings proxy;
+    private final List<String> proxySecrets;
     private final FailedAuthentications failures;
 
     public PassAuthenticationMechanism(ProxySettings proxy, FailedAuthentications failures) {
         this.proxy = proxy;
+        this.proxySecrets = Secrets.configured(proxy.secret(), proxy.secretNext());
         this.failures = failures;
     }
 
@@ -68,10 +71,10 @@ public class PassAuthenticationMechanism implements HttpAuthenticationMechanism 
 
     private SecurityIdentity fromProxy(RoutingContext context) {
         String secret = context.request().getHeader(proxy.secretHeader());
-        if (!proxy.auth() || proxy.secret().isEmpty() || secret == null) {
+        if (!proxy.auth() || proxySecrets.isEmpty() || secret == null) {
             return null;
         }
-        if (!Secrets.same(secret, proxy.secret().get())) {
+        if (!Secrets.oneOf(secret, proxySecrets)) {
             failures.proxySecretFailed(context);
             return null;
         }

@@ -15,6 +15,9 @@ public interface ProxySettings {
     /** The secret the proxy sends; without it the identity headers are never trusted. */
     Optional<String> secret();
 
+    /** A second secret accepted as well, so that a rotation refuses no request (operator's guide, "Rotate secrets"). */
+    Optional<String> secretNext();
+
     @WithDefault("X-Proxy-Secret")
     String secretHeader();
 

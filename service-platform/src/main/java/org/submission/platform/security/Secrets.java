@@ -2,8 +2,15 @@ package org.submission.platform.security;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
 
-/** Comparison of secrets whose time does not depend on where they differ. */
+/**
+ * Comparison of secrets whose time depends neither on where they differ nor on their lengths (both
+ * sides are compared as SHA-256 digests), nor, among several accepted ones, on which one matches.
+ */
 final class Secrets {
 
     private Secrets() {
@@ -13,6 +20,28 @@ final class Secrets {
         if (given == null || expected == null) {
             return false;
         }
-        return MessageDigest.isEqual(given.getBytes(StandardCharsets.UTF_8), expected.getBytes(StandardCharsets.UTF_8));
+        return MessageDigest.isEqual(digest(given), digest(expected));
+    }
+
+    /** Whether {@code given} is one of {@code accepted}, each compared, a match or not. */
+    static boolean oneOf(String given, List<String> accepted) {
+        boolean match = false;
+        for (String secret : accepted) {
+            match |= same(given, secret);
+        }
+        return match;
+    }
+
+    /** The configured ones of a current and a next secret (during a rotation both are accepted). */
+    static List<String> configured(Optional<String> current, Optional<String> next) {
+        return Stream.of(current, next).flatMap(Optional::stream).filter(s -> !s.isEmpty()).toList();
+    }
+
+    private static byte[] digest(String value) {
+        try {
+            return MessageDigest.getInstance("SHA-256").digest(value.getBytes(StandardCharsets.UTF_8));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JVM has SHA-256", e);
+        }
     }
 }

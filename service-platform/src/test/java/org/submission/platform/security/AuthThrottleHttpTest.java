@@ -79,6 +79,30 @@ class AuthThrottleHttpTest {
         Requests.as(Requests.BACKEND).get("/probe").then().statusCode(200);
     }
 
+    private static int guessThroughTheProxy(String forwardedFor) {
+        return given().header("X-Forwarded-For", forwardedFor).auth().preemptive().basic("backend", "guess")
+                .get("/probe").statusCode();
+    }
+
+    /** 127.0.0.40/29 is trusted too: a client there, behind the proxy 127.0.0.1, as a pod of a trusted range would be. */
+    @Test
+    void aClientInsideTheTrustedRangeIsChargedForItselfNotForTheAddressItWrote() {
+        for (int i = 0; i < 5; i++) {
+            assertThat(guessThroughTheProxy("198.51.100.40, 127.0.0.40")).isEqualTo(401);
+        }
+        assertThat(guessThroughTheProxy("198.51.100.40, 127.0.0.40")).isEqualTo(429);
+        Requests.as(Requests.BACKEND).header("X-Forwarded-For", "198.51.100.40").get("/probe").then().statusCode(200);
+    }
+
+    @Test
+    void guessesEachNamingANewAddressLeftOfTheProxysHopAreRefusedAfterFive() {
+        List<Integer> statuses = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            statuses.add(guessThroughTheProxy("198.18.0." + i + ", 127.0.0.41"));
+        }
+        assertThat(statuses).containsExactly(401, 401, 401, 401, 401, 429);
+    }
+
     @Test
     void anUntrustedClientCannotEscapeByWritingAnotherForwardedFor() {
         try (LoopbackClient guesser = from("127.0.0.6")) {
@@ -97,6 +121,29 @@ class AuthThrottleHttpTest {
         }
     }
 
+    /** Mid-rotation, some callers send the current secret and some the next: neither is a failure, however many. */
+    @Test
+    void bothConfiguredProxySecretsAreAcceptedAndNeverCountedAsFailures() {
+        double before = failuresCounted("proxy-secret");
+        try (LoopbackClient proxy = from("127.0.0.12")) {
+            assertThat(statuses(proxy, 6, "X-Proxy-Secret: proxy-secret", "Eppn: ada@example.edu")).containsOnly(200);
+            assertThat(statuses(proxy, 6, "X-Proxy-Secret: proxy-secret-next", "Eppn: ada@example.edu")).containsOnly(200);
+        }
+        assertThat(failuresCounted("proxy-secret")).isEqualTo(before);
+    }
+
+    @Test
+    void bothConfiguredBackendPasswordsAreAcceptedAndNeverCountedAsFailures() {
+        double before = failuresCounted("basic");
+        String next = "Authorization: Basic " + Base64.getEncoder()
+                .encodeToString("backend:backend-secret-next".getBytes(StandardCharsets.UTF_8));
+        try (LoopbackClient backend = from("127.0.0.13")) {
+            assertThat(statuses(backend, 6, RIGHT)).containsOnly(200);
+            assertThat(statuses(backend, 6, next)).containsOnly(200);
+        }
+        assertThat(failuresCounted("basic")).isEqualTo(before);
+    }
+
     @Test
     void aPenalisedAddressWithoutCredentialsIsNotHeldUp() {
         try (LoopbackClient guesser = from("127.0.0.8")) {
@@ -108,16 +155,17 @@ class AuthThrottleHttpTest {
 
     @Test
     void eachFailureIsCounted() {
-        double before = failuresCounted();
+        double before = failuresCounted("basic");
         try (LoopbackClient guesser = from("127.0.0.9")) {
             assertThat(guesser.get("/probe", WRONG).status()).isEqualTo(401);
         }
-        assertThat(failuresCounted()).isEqualTo(before + 1);
+        assertThat(failuresCounted("basic")).isEqualTo(before + 1);
     }
 
-    private static double failuresCounted() {
+    private static double failuresCounted(String credential) {
         return given().get("/q/metrics").asString().lines()
-                .filter(line -> line.startsWith("submission_auth_failures_total{") && line.contains("credential=\"basic\""))
+                .filter(line -> line.startsWith("submission_auth_failures_total{")
+                        && line.contains("credential=\"" + credential + "\""))
                 .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1))).sum();
     }
 

@@ -27,13 +27,24 @@ class ClientAddressTest {
     }
 
     @Test
-    void trustedHopsAreSkippedFromTheRight() {
-        assertThat(client(INGRESS, "203.0.113.1, 192.0.2.1", "10.244.3.3")).isEqualTo("203.0.113.1");
+    void aTrustedAddressTheProxyAppendedIsTheClientNotOneFurtherLeft() {
+        assertThat(client(INGRESS, "203.0.113.1, 192.0.2.1", "10.244.3.3")).isEqualTo("10.244.3.3");
     }
 
     @Test
-    void aHopThatIsNoAddressEndsTheWalkAtTheLastTrustedOne() {
+    void theLastOfSeveralForwardedForHeadersIsTheOneTheProxyAppendedTo() {
+        assertThat(client(INGRESS, "203.0.113.1", "198.51.100.9, 192.0.2.1")).isEqualTo("192.0.2.1");
+    }
+
+    @Test
+    void anAppendedHopThatIsNoAddressLeavesTheProxyItself() {
         assertThat(client(INGRESS, "203.0.113.1, localhost")).isEqualTo("10.244.1.7");
+    }
+
+    @Test
+    void withNoTrustedProxyEveryForwardedForIsIgnored() {
+        assertThat(ClientAddress.key(new ClientAddress(List.of()).client(INGRESS, List.of("203.0.113.1"))))
+                .isEqualTo("10.244.1.7");
     }
 
     @Test

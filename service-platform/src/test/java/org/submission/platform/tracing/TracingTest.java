@@ -16,7 +16,9 @@ import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.junit.jupiter.api.BeforeEach;
+import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.Test;
 import org.submission.platform.testing.EmbeddedPostgresResource;
 import org.submission.platform.testing.RecordedSpans;
@@ -73,6 +75,24 @@ class TracingTest {
             assertThat(line.path("mdc").path("traceId").asText()).isEqualTo(traceId);
             assertThat(line.path("mdc").path("spanId").asText()).isEqualTo(only(spans, SpanKind.SERVER).getSpanId());
         }
+    }
+
+    /** A client's User-Agent and query of the sizes an ingress passes by default, each far over the limit. */
+    @Test
+    void requestDataInTheRequestSpanIsCutToTheAttributeLengthLimit() throws InterruptedException {
+        int limit = ConfigProvider.getConfig().getValue("quarkus.otel.span.attribute.value.length.limit", Integer.class);
+        String traceId = RecordedSpans.newTraceId();
+        given().header("traceparent", RecordedSpans.traceparent(traceId)).header("User-Agent", "u".repeat(8_000))
+                .urlEncodingEnabled(false).get("/probe/traced?q=" + "x".repeat(3_900)).then().statusCode(200);
+
+        List<SpanData> spans = RecordedSpans.await(exporter,
+                found -> RecordedSpans.hasServerSpan(RecordedSpans.ofTrace(found, traceId)), Duration.ofSeconds(10));
+        Map<String, String> attributes = new TreeMap<>();
+        only(RecordedSpans.ofTrace(spans, traceId), SpanKind.SERVER).getAttributes()
+                .forEach((key, value) -> attributes.put(key.getKey(), value.toString()));
+        assertThat(attributes.values()).as(attributes.keySet().toString())
+                .anyMatch(value -> value.startsWith("uuu")).anyMatch(value -> value.contains("xxx"))
+                .allSatisfy(value -> assertThat(value.length()).isLessThanOrEqualTo(limit));
     }
 
     private static SpanData only(List<SpanData> spans, SpanKind kind) {

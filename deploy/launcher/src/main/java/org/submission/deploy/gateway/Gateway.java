@@ -13,6 +13,8 @@ import io.vertx.httpproxy.HttpProxy;
 import io.vertx.httpproxy.ProxyContext;
 import java.io.IOException;
 import java.net.ConnectException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
@@ -33,6 +35,14 @@ public final class Gateway implements AutoCloseable {
 
     static final Duration ANSWER_TIMEOUT = Duration.ofSeconds(60);
 
+    /**
+     * The loopback address the gateway connects to the services from: its own, so that the services
+     * can believe the gateway's X-Forwarded-For and no other local caller's. Empty where the system
+     * has no loopback address but 127.0.0.1 (macOS by default): the gateway then connects from it,
+     * and the services believe no one.
+     */
+    public static final Optional<String> SOURCE_ADDRESS = bindable("127.0.0.2");
+
     private final Vertx vertx;
     private final HttpServer server;
     private final String host;
@@ -50,8 +60,9 @@ public final class Gateway implements AutoCloseable {
 
     static Gateway start(String host, int port, RouteTable routes, Duration answerTimeout) throws IOException {
         Vertx vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(2).setWorkerPoolSize(1));
-        HttpProxy proxy = HttpProxy.reverseProxy(vertx.createHttpClient(new HttpClientOptions()
-                .setConnectTimeout(2_000).setMaxPoolSize(32)));
+        HttpClientOptions client = new HttpClientOptions().setConnectTimeout(2_000).setMaxPoolSize(32);
+        SOURCE_ADDRESS.ifPresent(client::setLocalAddress);
+        HttpProxy proxy = HttpProxy.reverseProxy(vertx.createHttpClient(client));
         proxy.origin(context -> {
             RouteTable.Route route = routes.routeOf(context.request().proxiedRequest()).orElseThrow();
             return connect(context, route.replicas(), route.replicas().inTurn(), answerTimeout);
@@ -69,6 +80,15 @@ public final class Gateway implements AutoCloseable {
         }
         ReadinessChecks.start(vertx, routes);
         return new Gateway(vertx, server, host);
+    }
+
+    private static Optional<String> bindable(String address) {
+        try (Socket socket = new Socket()) {
+            socket.bind(new InetSocketAddress(address, 0));
+            return Optional.of(address);
+        } catch (IOException e) {
+            return Optional.empty();
+        }
     }
 
     /**

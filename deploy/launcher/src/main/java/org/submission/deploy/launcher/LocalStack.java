@@ -29,18 +29,15 @@ import org.submission.localpostgres.LocalPostgres;
  */
 public final class LocalStack implements AutoCloseable {
 
-    /**
-     * Demo values, used for any of these variables the caller's environment does not set. The
-     * gateway, on loopback, is the services' one proxy: its X-Forwarded-For names the client whose
-     * failed authentications are slowed, not the gateway every local client comes through.
-     */
+    /** Demo values, used for any of these variables the caller's environment does not set. */
     static final Map<String, String> DEMO_SETTINGS = Map.of(
-            "SUBMISSION_HTTP_TRUSTED_PROXIES", "127.0.0.1/32",
             "SUBMISSION_BACKEND_USER", "demo-backend",
             "SUBMISSION_BACKEND_PASSWORD", "demo-password",
             "SERVICE_POLICY_INSTITUTION", "example.edu",
             "SERVICE_POLICY_INSTITUTIONAL_POLICY_TITLE", "Example University Open Access Policy",
             "SERVICE_POLICY_INSTITUTIONAL_REPOSITORY_NAME", "Example Scholarship");
+
+    private static final String TRUSTED_PROXIES = "SUBMISSION_HTTP_TRUSTED_PROXIES";
 
     /**
      * The options of the images and manifests (deploy/README.md, "Runtime: JVM options, AppCDS, footprint"): the service's
@@ -191,6 +188,10 @@ public final class LocalStack implements AutoCloseable {
         if (options.replicas() > 1 && setting("QUARKUS_SHUTDOWN_DELAY").isEmpty()) {
             env.put("QUARKUS_SHUTDOWN_DELAY", REPLICA_SHUTDOWN_DELAY.toMillis() + "ms");
         }
+        // the gateway is the services' one proxy, from an address of its own: its X-Forwarded-For names
+        // the client whose failed authentications are slowed; a local caller that writes one is not believed
+        Gateway.SOURCE_ADDRESS.filter(address -> setting(TRUSTED_PROXIES).isEmpty())
+                .ifPresent(address -> env.put(TRUSTED_PROXIES, address + "/32"));
         return env;
     }
 

@@ -204,6 +204,14 @@ class GatewayTest {
         assertThat(echo.get("x-forwarded-host").asText()).isEqualTo("127.0.0.1:" + gateway.port());
     }
 
+    @Test
+    void servicesAreReachedFromTheGatewaysOwnLoopbackAddress() throws Exception {
+        HttpResponse<String> answer = send(HttpRequest.newBuilder(gateway.baseUri().resolve("/doi/journal")));
+
+        assertThat(Gateway.SOURCE_ADDRESS).contains("127.0.0.2");
+        assertThat(JSON.readTree(answer.body()).get("peer").asText()).isEqualTo("127.0.0.2");
+    }
+
     /** Paths a client library would refuse to send are written on a plain socket. */
     @ParameterizedTest
     @ValueSource(strings = {"/doi/%2e%2e/q/metrics", "/doi/%2E%2e/q", "/doi/x%2fy", "/doi/%5c..", "/doi/%u002e%u002e/q",

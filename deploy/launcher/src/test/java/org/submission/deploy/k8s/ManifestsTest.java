@@ -235,6 +235,18 @@ class ManifestsTest {
         }
     }
 
+    /** Any trusted address can name any client: the base trusts none, production a few addresses of the controller. */
+    @Test
+    void onlyProductionTrustsProxiesAndNoWiderThanSixteenAddresses() throws Exception {
+        assertThat(Rendered.kustomize(Project.ROOT.resolve("deploy/k8s/base")).find(ConfigMap.class, "submission-config"))
+                .hasValueSatisfying(map -> assertThat(map.getData()).doesNotContainKey("SUBMISSION_HTTP_TRUSTED_PROXIES"));
+        String trusted = Rendered.kustomize(production()).find(ConfigMap.class, "submission-config").orElseThrow()
+                .getData().get("SUBMISSION_HTTP_TRUSTED_PROXIES");
+
+        assertThat(trusted.split(",")).isNotEmpty().allSatisfy(range -> assertThat(range.strip())
+                .matches("[0-9.]+/(2[89]|3[0-2])|[0-9a-fA-F:]+/(12[4-8])|[0-9.]+|[0-9a-fA-F:]+"));
+    }
+
     /**
      * Swagger UI is included at build time (quarkus.swagger-ui.always-include), the schema workbench page always;
      * QUARKUS_SWAGGER_UI_ENABLED and SCHEMA_SERVICE_WORKBENCH_ENABLED are read at start.

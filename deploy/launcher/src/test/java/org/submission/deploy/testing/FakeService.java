@@ -14,7 +14,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A stand-in service on loopback that answers every request with what it received: its own
- * name, the method, path, query, a few headers and the body length. It sets two cookies, so
+ * name, the method, path, query, a few headers, the body length and the connection's peer address. It sets two cookies, so
  * that passing several {@code Set-Cookie} headers back can be seen; none on a path ending in
  * {@code /plain}. A path ending in {@code /slow} is answered after 3 s. Or, started by
  * {@link #unavailable}, a service that answers every request outside {@code /q/} 503 as a real one
@@ -51,6 +51,7 @@ public final class FakeService implements AutoCloseable {
                 echo.put(header.toLowerCase(), exchange.getRequestHeaders().getFirst(header));
             }
             echo.put("bodyLength", body.length);
+            echo.put("peer", exchange.getRemoteAddress().getAddress().getHostAddress());
             byte[] answer = JSON.writeValueAsBytes(echo);
             exchange.getResponseHeaders().add("Content-Type", "application/json");
             if (!path.endsWith("/plain")) {
