@@ -3,6 +3,7 @@ package org.submission.platform.http;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.netty.channel.Channel;
 import io.netty.channel.ChannelPipeline;
 import io.vertx.core.http.HttpVersion;
 import io.vertx.core.net.impl.ConnectionBase;
@@ -13,6 +14,7 @@ import jakarta.enterprise.event.Observes;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.submission.platform.error.ErrorPathReady;
+import org.submission.platform.error.RouterErrors;
 
 /**
  * The bytes of answers that wait to be written, across all connections, and their bound. An
@@ -22,7 +24,8 @@ import org.submission.platform.error.ErrorPathReady;
  * bytes from the moment it is queued until Netty has handed them to the socket (or the connection
  * closed), and replaces an answer that would take the total past
  * {@code submission.http.write-budget} by 503 with Retry-After; and {@link PipelinedRequests},
- * which starts its next pipelined request only when its answers have room.
+ * which starts its next pipelined request only when its answers have room. HTTP/2 streams (off
+ * unless an operator turns it on) are counted by {@link Http2Answers}.
  */
 @ApplicationScoped
 public class WriteBudget {
@@ -56,20 +59,51 @@ public class WriteBudget {
 
     void install(@Observes Router router) {
         // a refusal is written while memory is short: nothing of it may load then (ErrorPathReady)
-        ErrorPathReady.initialise(List.of(WriteGate.class, PipelinedRequests.class));
+        ErrorPathReady.initialise(List.of(WriteGate.class, PipelinedRequests.class, Http2Answers.class));
         router.route().order(RouteOrder.WRITE_GATE).handler(this::watch);
     }
 
     private void watch(RoutingContext ctx) {
-        // HTTP/2 streams have their own flow-control windows and frames the gate does not read
-        if (ctx.request().version() != HttpVersion.HTTP_2 && ctx.request().connection() instanceof ConnectionBase connection) {
-            ChannelPipeline pipeline = connection.channelHandlerContext().pipeline();
+        if (ctx.request().connection() instanceof ConnectionBase connection) {
+            Channel channel = connection.channelHandlerContext().channel();
+            if (ctx.request().version() == HttpVersion.HTTP_2) {
+                watchStream(ctx, channel);
+                return;
+            }
+            ChannelPipeline pipeline = channel.pipeline();
             if (pipeline.get(GATE) == null && pipeline.get("handler") != null) {
                 // before Vert.x's own handler, which writes the answers: its writes pass through the gate
                 pipeline.addBefore("handler", GATE, new WriteGate(this));
                 pipeline.addBefore("handler", ONE_AT_A_TIME, new PipelinedRequests(true));
             }
         }
+        ctx.next();
+    }
+
+    /**
+     * An HTTP/2 answer cannot be replaced once it has begun, and its frames do not pass a gate: a
+     * request is refused before any work while the budget is held, and its answer counted from its
+     * head on ({@link Http2Answers}).
+     */
+    private void watchStream(RoutingContext ctx, Channel channel) {
+        Http2Answers answers = Http2Answers.of(channel, this);
+        if (answers == null) {
+            ctx.next();
+            return;
+        }
+        if (pending.get() >= budget) {
+            refusals.increment();
+            ctx.response().putHeader("Retry-After", "1").putHeader("Cache-Control", "no-store");
+            RouterErrors.write(ctx, 503, WriteGate.BUSY);
+            return;
+        }
+        int stream = ctx.request().streamId();
+        ctx.addHeadersEndHandler(headers -> {
+            String declared = ctx.response().headers().get("Content-Length");
+            long size = declared == null ? CHUNKED : Long.parseLong(declared.trim());
+            // the head may be written from a worker thread; the stream's state is the event loop's
+            channel.eventLoop().execute(() -> answers.count(stream, size));
+        });
         ctx.next();
     }
 
