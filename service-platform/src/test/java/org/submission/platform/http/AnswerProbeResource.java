@@ -1,5 +1,6 @@
 package org.submission.platform.http;
 
+import io.quarkus.security.Authenticated;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -7,7 +8,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.util.concurrent.atomic.AtomicInteger;
 
-/** An open resource for the HTTP pipeline's tests: an answer the size of a schema (12,000 bytes), counted as it is made. */
+/** A resource for the HTTP pipeline's tests: an answer the size of a schema (12,000 bytes) to an authenticated caller, counted as it is made. */
 @Path("/probe/answer")
 public class AnswerProbeResource {
 
@@ -16,6 +17,7 @@ public class AnswerProbeResource {
     private static final String BODY = "x".repeat(SIZE);
 
     @GET
+    @Authenticated
     @Produces(MediaType.TEXT_PLAIN)
     public Uni<String> answer() {
         MADE.incrementAndGet();

@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.submission.platform.testing.EmbeddedPostgresResource;
+import org.submission.platform.testing.Requests;
 
 /**
  * HTTP/2 turned on: a client that gives its streams no flow-control window holds their answers in
@@ -45,7 +46,8 @@ class Http2AnswersTest {
             // one at a time, each counted before the next is asked: nine 12 KB answers take the 100 KB budget past its end
             for (int i = 0; i < 10; i++) {
                 statuses.add(client.request(new RequestOptions().setMethod(HttpMethod.GET).setHost("127.0.0.1")
-                                .setPort(RestAssured.port).setURI("/probe/answer"))
+                                .setPort(RestAssured.port).setURI("/probe/answer")
+                                .putHeader("Authorization", Requests.backendAuthorization()))
                         .compose(request -> request.send()).toCompletionStage().toCompletableFuture()
                         .get(30, TimeUnit.SECONDS).statusCode());
             }

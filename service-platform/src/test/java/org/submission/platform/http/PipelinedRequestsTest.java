@@ -14,10 +14,11 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 import org.submission.platform.testing.EmbeddedPostgresResource;
+import org.submission.platform.testing.Requests;
 
 /**
- * A client that pipelines thousands of requests for small answers on one connection and reads
- * nothing: the service makes only the answers its connection has room for, and the rest as the
+ * A client that pipelines thousands of authenticated requests for small answers on one connection
+ * and reads nothing: the service makes only the answers its connection has room for, and the rest as the
  * client reads them.
  */
 @QuarkusTest
@@ -47,7 +48,8 @@ class PipelinedRequestsTest {
 
     /** Sends every request on its own thread: the service stops reading them, which blocks the sender. */
     private static Thread pipeline(OutputStream out) {
-        byte[] request = "GET /probe/answer HTTP/1.1\r\nHost: localhost\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1);
+        byte[] request = ("GET /probe/answer HTTP/1.1\r\nHost: localhost\r\nAuthorization: " + Requests.backendAuthorization() + "\r\n\r\n")
+                .getBytes(StandardCharsets.ISO_8859_1);
         Thread sender = new Thread(() -> {
             try {
                 for (int i = 0; i < REQUESTS; i++) {
