@@ -5,6 +5,8 @@ package org.submission.platform.http;
  * up), lowest first. Every {@code @Observes Router} of the platform takes its order from here, so
  * that the request pipeline reads in one place:
  * <ol>
+ *   <li>{@link #CONNECTIONS}: on a connection's first request, end its head's deadline and count it
+ *       under its peer address (429 and closed past the address's share);</li>
  *   <li>{@link #WRITE_GATE}: give the connection its share of the write budget, so that every
  *       answer, the refusals below included, is counted until it reaches the socket;</li>
  *   <li>{@link #DRAIN}: once the service is stopping, answer 503 to every new request but
@@ -24,6 +26,7 @@ package org.submission.platform.http;
  */
 public final class RouteOrder {
 
+    public static final int CONNECTIONS = -1400;
     public static final int WRITE_GATE = -1300;
     public static final int DRAIN = -1200;
     public static final int SCREEN = -1100;

@@ -3,6 +3,7 @@ package org.submission.platform.http;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.netty.channel.Channel;
 import io.netty.channel.ChannelPipeline;
 import io.vertx.core.http.HttpVersion;
 import io.vertx.core.net.impl.ConnectionBase;
@@ -10,7 +11,10 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import org.submission.platform.error.ErrorPathReady;
+import org.submission.platform.error.RouterErrors;
 
 /**
  * The bytes of answers that wait to be written, across all connections, and their bound. An
@@ -19,18 +23,23 @@ import java.util.concurrent.atomic.AtomicLong;
  * Each HTTP/1 connection gets a {@link WriteGate} in its Netty pipeline, which counts an answer's
  * bytes from the moment it is queued until Netty has handed them to the socket (or the connection
  * closed), and replaces an answer that would take the total past
- * {@code submission.http.write-budget} by 503 with Retry-After.
+ * {@code submission.http.write-budget} by 503 with Retry-After; and {@link PipelinedRequests},
+ * which starts its next pipelined request only when its answers have room. HTTP/2 streams (off
+ * unless an operator turns it on) are counted by {@link Http2Answers}.
  */
 @ApplicationScoped
 public class WriteBudget {
 
     static final String GATE = "submission-write-gate";
+    static final String ONE_AT_A_TIME = "submission-pipelined-requests";
     /** What an answer of unknown size (written in chunks) is taken to need when it starts. */
     static final long CHUNKED = 64 * 1024;
     /**
-     * Smaller answers always pass: the kernel's send buffer (16 KB by default) takes them at once
-     * even from a client that reads nothing, so they never wait here; refusing them would refuse
-     * the small cached answers of every other caller while slow readers hold the budget.
+     * Smaller answers pass when their connection has nothing queued: the kernel's send buffer
+     * takes them at once even from a client that reads nothing, so they do not wait here; refusing
+     * them would refuse the small cached answers of every other caller while slow readers hold the
+     * budget. Behind bytes their connection has queued (pipelined requests of a client that does
+     * not read) they wait, and count like any other.
      */
     static final long SMALL = 16 * 1024;
 
@@ -49,26 +58,63 @@ public class WriteBudget {
     }
 
     void install(@Observes Router router) {
+        // a refusal is written while memory is short: nothing of it may load then (ErrorPathReady)
+        ErrorPathReady.initialise(List.of(WriteGate.class, PipelinedRequests.class, Http2Answers.class));
         router.route().order(RouteOrder.WRITE_GATE).handler(this::watch);
     }
 
     private void watch(RoutingContext ctx) {
-        // HTTP/2 streams have their own flow-control windows and frames the gate does not read
-        if (ctx.request().version() != HttpVersion.HTTP_2 && ctx.request().connection() instanceof ConnectionBase connection) {
-            ChannelPipeline pipeline = connection.channelHandlerContext().pipeline();
+        if (ctx.request().connection() instanceof ConnectionBase connection) {
+            Channel channel = connection.channelHandlerContext().channel();
+            if (ctx.request().version() == HttpVersion.HTTP_2) {
+                watchStream(ctx, channel);
+                return;
+            }
+            ChannelPipeline pipeline = channel.pipeline();
             if (pipeline.get(GATE) == null && pipeline.get("handler") != null) {
                 // before Vert.x's own handler, which writes the answers: its writes pass through the gate
                 pipeline.addBefore("handler", GATE, new WriteGate(this));
+                pipeline.addBefore("handler", ONE_AT_A_TIME, new PipelinedRequests(true));
             }
         }
         ctx.next();
     }
 
-    /** Takes {@code bytes} of the budget for an answer of {@code size} bytes, or none and counts a refusal. */
-    boolean reserve(long size, long bytes) {
+    /**
+     * An HTTP/2 answer cannot be replaced once it has begun, and its frames do not pass a gate: a
+     * request is refused before any work while the budget is held, and its answer counted from its
+     * head on ({@link Http2Answers}).
+     */
+    private void watchStream(RoutingContext ctx, Channel channel) {
+        Http2Answers answers = Http2Answers.of(channel, this);
+        if (answers == null) {
+            ctx.next();
+            return;
+        }
+        if (pending.get() >= budget) {
+            refusals.increment();
+            ctx.response().putHeader("Retry-After", "1").putHeader("Cache-Control", "no-store");
+            RouterErrors.write(ctx, 503, WriteGate.BUSY);
+            return;
+        }
+        int stream = ctx.request().streamId();
+        ctx.addHeadersEndHandler(headers -> {
+            String declared = ctx.response().headers().get("Content-Length");
+            long size = declared == null ? CHUNKED : Long.parseLong(declared.trim());
+            // the head may be written from a worker thread; the stream's state is the event loop's
+            channel.eventLoop().execute(() -> answers.count(stream, size));
+        });
+        ctx.next();
+    }
+
+    /**
+     * Takes {@code bytes} of the budget for an answer of {@code size} bytes, or none and counts a
+     * refusal; {@code behind}: its connection has bytes queued already.
+     */
+    boolean reserve(long size, long bytes, boolean behind) {
         while (true) {
             long current = pending.get();
-            if (size > SMALL && current > 0 && current + size > budget) {
+            if ((size > SMALL || behind) && current > 0 && current + size > budget) {
                 refusals.increment();
                 return false;
             }

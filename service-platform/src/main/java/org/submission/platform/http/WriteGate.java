@@ -19,7 +19,8 @@ import java.nio.charset.StandardCharsets;
 /**
  * One connection's part of the {@link WriteBudget}, in its Netty pipeline before Vert.x writes:
  * counts every answer's bytes until their write completes, and replaces an answer the budget has
- * no room for by a small 503. An answer written in chunks is judged when its head comes; its
+ * no room for by a small 503: a large one, or any answer queued behind bytes of the same
+ * connection that have not reached the socket (the kernel's buffer is full, so it will wait here). An answer written in chunks is judged when its head comes; its
  * chunks all follow on the same event loop, so the budget is exceeded by at most one answer per
  * event loop. A refused chunked answer's chunks are dropped up to its last.
  */
@@ -30,6 +31,8 @@ final class WriteGate extends ChannelOutboundHandlerAdapter {
 
     private final WriteBudget budget;
     private boolean dropping;
+    /** This connection's bytes not yet handed to the socket. */
+    private long queued;
 
     WriteGate(WriteBudget budget) {
         this.budget = budget;
@@ -45,7 +48,7 @@ final class WriteGate extends ChannelOutboundHandlerAdapter {
         }
         long bytes = msg instanceof HttpContent content ? content.content().readableBytes() : 0;
         if (msg instanceof HttpResponse head && head.status().code() >= 200) {
-            if (!budget.reserve(expectedSize(head, bytes), bytes)) {
+            if (!budget.reserve(expectedSize(head, bytes), bytes, queued > 0)) {
                 dropping = !(msg instanceof LastHttpContent);
                 ctx.write(refusal(head), promise);
                 ReferenceCountUtil.release(msg);
@@ -58,8 +61,12 @@ final class WriteGate extends ChannelOutboundHandlerAdapter {
             ctx.write(msg, promise);
             return;
         }
+        queued += bytes;
         ChannelPromise written = promise.unvoid();
-        written.addListener(done -> budget.release(bytes));
+        written.addListener(done -> {
+            queued -= bytes;
+            budget.release(bytes);
+        });
         ctx.write(msg, written);
     }
 

@@ -48,6 +48,12 @@ public class ClientAddress {
         return key(client(remote, context.request().headers().getAll("X-Forwarded-For")));
     }
 
+    /** Whether a connection's peer is a trusted proxy (the ingress controller), whatever it forwards. */
+    public boolean trustedPeer(SocketAddress peer) {
+        InetAddress remote = peer == null || peer.hostAddress() == null ? null : parse(peer.hostAddress());
+        return remote != null && trusted(remote);
+    }
+
     InetAddress client(InetAddress remote, List<String> forwardedFor) {
         if (!trusted(remote) || forwardedFor.isEmpty()) {
             return remote;

@@ -82,6 +82,17 @@ class WriteGateTest {
     }
 
     @Test
+    void aSmallAnswerQueuedBehindItsConnectionsUnsentBytesIsRefusedPastTheBudget() {
+        EmbeddedChannel pipelining = slowReaderOfTwoLargeAnswers();
+        pipelining.write(answer(10_000));
+
+        pipelining.write(answer(12_000));
+
+        assertThat(registry.get("submission.http.write.budget.refusals").counter().count()).isEqualTo(1);
+        assertThat(budget.pending()).isEqualTo(2 * LARGE + 10_000);
+    }
+
+    @Test
     void aRefusedChunkedAnswerIsDroppedUpToItsLastChunkAndTheNextAnswerPasses() {
         slowReaderOfTwoLargeAnswers();
         EmbeddedChannel next = connection();

@@ -121,6 +121,66 @@ class HostileFuzzTest {
     }
 
     /**
+     * The attacks on connections, against the three services at once: eight connections pipelining
+     * 3,000 requests for a schema each and reading nothing, HTTP/2 with prior knowledge, 200 silent
+     * connections to each, and one address opening 250 kept-alive connections. Each service stays
+     * within its pod's memory limit (320 MiB) with its cached request answered throughout; the one
+     * address holds no more than its 200 connections, and no silent connection outlives its deadline.
+     */
+    @Test
+    void connectionAttacksLeaveEveryServiceWithinItsMemoryAndAnswering() throws Exception {
+        Map<String, HttpClient> watchers = new HashMap<>();
+        for (String service : CACHED.keySet()) {
+            watchers.put(service, warmedWatcher(service));
+        }
+        Map<String, Long> largestRss = new java.util.concurrent.ConcurrentHashMap<>();
+        AtomicBoolean hostile = new AtomicBoolean(true);
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        try (ConnectionAttacks attacks = new ConnectionAttacks(problems)) {
+            Map<String, Future<List<Long>>> watching = new HashMap<>();
+            for (String service : CACHED.keySet()) {
+                watching.put(service, pool.submit(() -> watch(service, watchers.get(service), hostile)));
+            }
+            pool.submit(() -> {
+                while (hostile.get()) {
+                    CACHED.keySet().forEach(service -> largestRss.merge(service,
+                            ConnectionAttacks.rssMib(replica(service).process().pid()), Math::max));
+                    Thread.sleep(250);
+                }
+                return null;
+            });
+            int schema = replica("schema-service").spec().port();
+            attacks.pipelineWithoutReading(schema, 8, 3_000, "GET /schemaservice?entityIds=11 HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                    + "Authorization: " + authorization + "\r\n\r\n");
+            for (String service : CACHED.keySet()) {
+                attacks.http2PriorKnowledge(service, replica(service).spec().port());
+                attacks.silentConnections(replica(service).spec().port(), 200, "127.0.0.9");
+            }
+            int refused = attacks.manyConnectionsFromOneAddress("schema-service", schema, 250, "127.0.0.8",
+                    CACHED.get("schema-service"), "Authorization: " + authorization);
+            Thread.sleep(20_000);
+            int silentLeft = attacks.stillOpen("127.0.0.9");
+            hostile.set(false);
+            for (String service : CACHED.keySet()) {
+                List<Long> times = sorted(watching.get(service).get(1, TimeUnit.MINUTES));
+                System.out.printf("%s under the connection attacks: largest RSS %d MiB; cached request %d times, median %d ms, max %d ms%n",
+                        service, largestRss.get(service), times.size(), median(times), max(times));
+            }
+
+            assertThat(problems).isEmpty();
+            assertThat(refused).as("connections past the one address's 200").isEqualTo(50);
+            assertThat(silentLeft).as("silent connections still open").isZero();
+            for (String service : CACHED.keySet()) {
+                assertThat(replica(service).process().isAlive()).as("%s still running", service).isTrue();
+                assertThat(largestRss.get(service)).as("%s largest RSS in MiB", service).isLessThan(320);
+            }
+        } finally {
+            hostile.set(false);
+            pool.shutdownNow();
+        }
+    }
+
+    /**
      * A client of its own for the service's cached request, as a person's browser is, connected and
      * warmed as a service in use is: with 20 requests the request's own path still ran interpreted,
      * and the median in the attack was 10-19 ms instead of 2-9.
