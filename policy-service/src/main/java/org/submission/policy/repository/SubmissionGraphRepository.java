@@ -133,6 +133,17 @@ public class SubmissionGraphRepository {
         });
     }
 
+    /** The repositories of each policy, ascending ids: one statement for any number of policies. */
+    public Uni<Map<Long, List<Long>>> policyRepositories(List<Long> policyIds) {
+        return pool.preparedQuery("SELECT policy_id, repositories_id FROM pass_policy_repositories"
+                        + " WHERE policy_id = ANY($1) ORDER BY policy_id, repositories_id")
+                .execute(Tuple.of(policyIds.toArray(Long[]::new))).map(rows -> {
+                    Map<Long, List<Long>> byPolicy = new LinkedHashMap<>();
+                    rows.forEach(row -> byPolicy.computeIfAbsent(row.getLong(0), id -> new ArrayList<>()).add(row.getLong(1)));
+                    return byPolicy;
+                });
+    }
+
     /** Ids of the policies with that title, ascending: for the configuration check at start. */
     public Uni<List<Long>> policyIdsTitled(String title) {
         return ids("SELECT id FROM pass_policy WHERE title = $1 ORDER BY id", title);

@@ -31,6 +31,12 @@ public record RuleSet(List<String> accepted, List<DatedRule> rules, Map<Long, Li
         return !rules.isEmpty();
     }
 
+    /** What satisfies the policy: the first rule giving it that says so; null when none does. */
+    public Requirement requirementOf(long policyId) {
+        return rules.stream().filter(rule -> rule.policyId() == policyId && rule.requires() != null)
+                .map(DatedRule::requires).findFirst().orElse(null);
+    }
+
     /** The rules naming the funder, in file order. */
     public List<DatedRule> forFunder(long funderId) {
         return rules.stream().filter(rule -> rule.funders().contains(funderId)).toList();

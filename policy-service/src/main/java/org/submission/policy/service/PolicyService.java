@@ -46,12 +46,25 @@ public class PolicyService {
                 PolicyRules.applicablePolicies(seen.graph(), seen.caller(), institution, false, seen.rules()), explain));
     }
 
+    /** The applicable policies with what policy rules read loaded whether rules are in use or not (the compliance answer). */
+    Uni<Seen> visibleWithRules(long submissionId) {
+        return visible(submissionId, false, true);
+    }
+
+    List<PolicyEntry> applicable(Seen seen) {
+        return PolicyRules.applicablePolicies(seen.graph(), seen.caller(), institution, false, seen.rules());
+    }
+
+    private Uni<Seen> visible(long submissionId, boolean withRepositories) {
+        return visible(submissionId, withRepositories, false);
+    }
+
     /** The submission as this caller may see it, with the rules of this request: one version for the whole answer. */
-    Uni<Seen> visible(long submissionId, boolean withRepositories) {
+    private Uni<Seen> visible(long submissionId, boolean withRepositories, boolean always) {
         RuleSet now = rules.current();
         return Uni.combine().all()
                 .unis(callers.current(),
-                        graphs.load(submissionId, institutionalTitle, institutionalRepositoryName, withRepositories, now.active()))
+                        graphs.load(submissionId, institutionalTitle, institutionalRepositoryName, withRepositories, always || now.active()))
                 .asTuple()
                 .map(both -> {
                     SubmissionGraph graph = both.getItem2();
