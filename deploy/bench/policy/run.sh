@@ -10,7 +10,8 @@
 #   ./mvnw -B -o -pl policy-service,deploy/launcher -am package -DskipTests   # once
 #   bash deploy/bench/policy/run.sh [seconds per measurement, default 20]
 #   (BENCH_THINK_MS sets the paced clients' pause, default 6 ms; BENCH_KEEP=<dir> keeps the raw output;
-#    BENCH_JAVA_OPTS replaces the images' JVM options, for an A/B run: ../common.sh)
+#    BENCH_JAVA_OPTS replaces the images' JVM options, for an A/B run: ../common.sh;
+#    BENCH_RULES=<file> gives the service that policy rules file, POLICY_RULES_FILE: rules.sh)
 #
 # The service runs with the images' JVM options (its quarkus-app/jvm.options and AppCDS archive),
 # printed at the start. Both endpoints must answer 200 before anything is timed, and the run fails,
@@ -59,6 +60,8 @@ java "$HERE/GenerateSeed.java" > "$WORK/seed.json"
 echo "== starting the embedded PostgreSQL and the service on it (generated seed)"
 unset SUBMISSION_DB_URL
 start_local_database "$WORK"
+[ -z "${BENCH_RULES:-}" ] || export POLICY_RULES_FILE="$(realpath "$BENCH_RULES")"
+echo "   policy rules: ${POLICY_RULES_FILE:-none}"
 SUBMISSION_SEED_DEMO=false SUBMISSION_SEED_FILE="$WORK/seed.json" QUARKUS_HTTP_PORT="$PORT" \
   SERVICE_POLICY_INSTITUTION=example.edu \
   SERVICE_POLICY_INSTITUTIONAL_POLICY_TITLE="Example University Open Access Policy" \

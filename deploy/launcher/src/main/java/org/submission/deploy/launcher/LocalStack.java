@@ -48,6 +48,9 @@ public final class LocalStack implements AutoCloseable {
      * the AppCDS archive the package built (both relative to quarkus-app, the services' working
      * directory).
      */
+    /** The policy rules of the demo data (policy-service/README.md, "Rules"). */
+    static final String DEMO_RULES = "deploy/demo/policy-rules.yaml";
+
     static final String DEFAULT_JAVA_OPTS = "@jvm.options -XX:SharedArchiveFile=app-cds.jsa";
 
     private final LaunchOptions options;
@@ -117,6 +120,10 @@ public final class LocalStack implements AutoCloseable {
                 e -> "The embedded PostgreSQL did not start (" + e.getMessage() + "); see " + log);
         env.putAll(Map.of("SUBMISSION_DB_URL", database.url(), "SUBMISSION_DB_USER", "postgres",
                 "SUBMISSION_DB_PASSWORD", "", "SUBMISSION_DB_MIGRATE", "true", "SUBMISSION_SEED_DEMO", "true"));
+        // the demo rules name the demo data's policies: only with the database that holds them
+        if (setting("POLICY_RULES_FILE").isEmpty()) {
+            env.put("POLICY_RULES_FILE", options.root().resolve(DEMO_RULES).toAbsolutePath().toString());
+        }
         out.println("ready on port " + database.port() + " (" + seconds(begin) + ")");
     }
 
@@ -176,6 +183,12 @@ public final class LocalStack implements AutoCloseable {
         Map<String, String> env = new HashMap<>(Map.of("QUARKUS_HTTP_HOST", "127.0.0.1", "SUBMISSION_DB_POOL_SIZE", "4"));
         DEMO_SETTINGS.keySet().stream().filter(name -> setting(name).isEmpty())
                 .forEach(name -> env.put(name, DEMO_SETTINGS.get(name)));
+        // the policy service's compliance answer asks the local DOI service, as the backend account
+        options.services().stream().filter(spec -> spec.name().equals("doi-service")).findFirst()
+                .filter(doi -> setting("POLICY_DOI_URL").isEmpty())
+                .ifPresent(doi -> env.putAll(Map.of("POLICY_DOI_URL", "http://127.0.0.1:" + doi.port(),
+                        "POLICY_DOI_USER", setting("SUBMISSION_BACKEND_USER").orElse(DEMO_SETTINGS.get("SUBMISSION_BACKEND_USER")),
+                        "POLICY_DOI_PASSWORD", setting("SUBMISSION_BACKEND_PASSWORD").orElse(DEMO_SETTINGS.get("SUBMISSION_BACKEND_PASSWORD")))));
         return env;
     }
 
