@@ -31,25 +31,33 @@ import org.submission.policy.rules.RulesFileProfile;
  * verdict, and a DOI service down or slower than the deadline giving undecided, never a 5xx.
  */
 @QuarkusTest
-@TestProfile(ComplianceTest.Profile.class)
+@TestProfile(RulesFileProfile.class)
 @WithTestResource(PolicyTestDatabase.class)
+@WithTestResource(ComplianceTest.DoiServiceStandIn.class)
 class ComplianceTest {
 
-    /** The rules file the reload tests use, with the DOI service at WireMock and a 1 s deadline. */
-    public static class Profile extends RulesFileProfile {
-        static final WireMockServer DOI_SERVICE = new WireMockServer(
-                com.github.tomakehurst.wiremock.core.WireMockConfiguration.options().bindAddress("127.0.0.1").dynamicPort());
+    /** The DOI service on loopback: WireMock answering its {@code /doi/manuscript}, injected into {@link #doiService}. */
+    public static class DoiServiceStandIn implements QuarkusTestResourceLifecycleManager {
+        private WireMockServer server;
 
         @Override
-        public Map<String, String> getConfigOverrides() {
-            DOI_SERVICE.start();
-            Map<String, String> settings = new java.util.HashMap<>(super.getConfigOverrides());
-            settings.put("policy.doi.url", "http://127.0.0.1:" + DOI_SERVICE.port());
-            settings.put("policy.doi.user", "policy");
-            settings.put("policy.doi.password", "policy-secret");
-            settings.put("policy.doi.deadline", "1s");
-            settings.put("policy.doi.breaker-request-volume", "1000");
-            return settings;
+        public Map<String, String> start() {
+            server = new WireMockServer(com.github.tomakehurst.wiremock.core.WireMockConfiguration.options()
+                    .bindAddress("127.0.0.1").dynamicPort());
+            server.start();
+            return Map.of("policy.doi.url", "http://127.0.0.1:" + server.port(), "policy.doi.user", "policy",
+                    "policy.doi.password", "policy-secret", "policy.doi.deadline", "1s",
+                    "policy.doi.breaker-request-volume", "1000");
+        }
+
+        @Override
+        public void inject(TestInjector injector) {
+            injector.injectIntoFields(server, new TestInjector.MatchesType(WireMockServer.class));
+        }
+
+        @Override
+        public void stop() {
+            server.stop();
         }
     }
 
@@ -70,6 +78,8 @@ class ComplianceTest {
             """;
     private static final long SUBMISSION = 3_000_000;
 
+    WireMockServer doiService;
+
     @Inject
     Fixture fixture;
 
@@ -87,7 +97,7 @@ class ComplianceTest {
         while (!policyIds().contains(String.valueOf(fixture.id("P4"))) && System.nanoTime() < end) {
             Thread.sleep(50);
         }
-        Profile.DOI_SERVICE.resetAll();
+        doiService.resetAll();
     }
 
     @AfterEach
@@ -108,8 +118,8 @@ class ComplianceTest {
         }
     }
 
-    private static void copies(String body, int delayMillis) {
-        Profile.DOI_SERVICE.stubFor(get(urlPathEqualTo("/doi/manuscript")).willReturn(aResponse().withStatus(200)
+    private void copies(String body, int delayMillis) {
+        doiService.stubFor(get(urlPathEqualTo("/doi/manuscript")).willReturn(aResponse().withStatus(200)
                 .withHeader("Content-Type", "application/json").withBody(body).withFixedDelay(delayMillis)));
     }
 
@@ -136,7 +146,7 @@ class ComplianceTest {
         assertThat(verdictOf(answer, "P4")).isEqualTo("satisfied");
         assertThat(answer.getString("doi")).isEqualTo("10.1234/after");
         assertThat(answer.getString("policies.find { it.id == '" + fixture.id("P4") + "' }.by[0].licence")).isEqualTo("cc-by");
-        assertThat(Profile.DOI_SERVICE.getAllServeEvents().get(0).getRequest().getHeader("Authorization"))
+        assertThat(doiService.getAllServeEvents().get(0).getRequest().getHeader("Authorization"))
                 .isEqualTo("Basic " + java.util.Base64.getEncoder().encodeToString("policy:policy-secret".getBytes()));
     }
 
@@ -157,7 +167,7 @@ class ComplianceTest {
 
     @Test
     void aDoiServiceThatIsDownGivesUndecided() {
-        Profile.DOI_SERVICE.stubFor(get(urlPathEqualTo("/doi/manuscript")).willReturn(aResponse()
+        doiService.stubFor(get(urlPathEqualTo("/doi/manuscript")).willReturn(aResponse()
                 .withFault(com.github.tomakehurst.wiremock.http.Fault.CONNECTION_RESET_BY_PEER)));
         JsonPath answer = compliance();
         assertThat(verdictOf(answer, "P4")).isEqualTo("undecided");
@@ -174,7 +184,7 @@ class ComplianceTest {
 
     @Test
     void aDoiServiceRefusingGivesUndecided() {
-        Profile.DOI_SERVICE.stubFor(get(urlPathEqualTo("/doi/manuscript")).willReturn(aResponse().withStatus(503)));
+        doiService.stubFor(get(urlPathEqualTo("/doi/manuscript")).willReturn(aResponse().withStatus(503)));
         assertThat(compliance().getString("policies.find { it.id == '" + fixture.id("P4") + "' }.why"))
                 .isEqualTo("the DOI service answered 503");
     }

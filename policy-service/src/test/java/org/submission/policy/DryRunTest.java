@@ -76,7 +76,7 @@ class DryRunTest {
     }
 
     private static io.restassured.response.Response dryRun(String candidate, String query) {
-        return Requests.backend().contentType("application/yaml").body(candidate).post("/policy/rules/dry-run" + query);
+        return Requests.backend().contentType("application/yaml").body(candidate.getBytes(java.nio.charset.StandardCharsets.UTF_8)).post("/policy/rules/dry-run" + query);
     }
 
     @Test
@@ -111,7 +111,7 @@ class DryRunTest {
 
     @Test
     void aPersonMayNotTryRules() {
-        Requests.withXsrf(Requests.as("ada@elsewhere.org")).contentType("application/yaml").body(CANDIDATE)
+        Requests.withXsrf(Requests.as("ada@elsewhere.org")).contentType("application/yaml").body(CANDIDATE.getBytes(java.nio.charset.StandardCharsets.UTF_8))
                 .post("/policy/rules/dry-run").then().statusCode(403);
     }
 

@@ -79,7 +79,7 @@ class RulesReloadTest {
         fixture.ids();
         RulesFileProfile.write(FIRST);
         awaitAnswer(FIRST_ANSWER);
-        HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
         HttpRequest request = HttpRequest.newBuilder(URI.create("http://localhost:" + port
                         + "/policy/policies?submission=" + fixture.id("S-outside")))
                 .header("Authorization", "Basic " + Base64.getEncoder().encodeToString(

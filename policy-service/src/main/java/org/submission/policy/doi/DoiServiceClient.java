@@ -96,7 +96,8 @@ public class DoiServiceClient {
                 .setAbsoluteURI(base + "/doi/manuscript?doi=" + URLEncoder.encode(doi, StandardCharsets.UTF_8))
                 .putHeader("Accept", "application/json")
                 .putHeader("Cookie", "XSRF-TOKEN=" + XSRF).putHeader("X-XSRF-TOKEN", XSRF)
-                .setTimeout(settings.deadline().toMillis());
+                // a backstop only: the guard's deadline ends the call first, with its own answer
+                .setTimeout(2 * settings.deadline().toMillis());
         if (authorization != null) {
             request.putHeader("Authorization", authorization);
         }

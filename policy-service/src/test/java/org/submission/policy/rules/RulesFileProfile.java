@@ -10,7 +10,9 @@ import java.util.Map;
 
 /**
  * The service with a rules file the tests rewrite, read again every 100 ms. It starts with no
- * rules, since the tests load their data after the start.
+ * rules, since the tests load their data after the start. The path is fixed, not a temporary
+ * file's: Quarkus loads this class in the test's class loader and in the application's, and
+ * both must name the same file.
  */
 public class RulesFileProfile implements QuarkusTestProfile {
 
@@ -34,7 +36,7 @@ public class RulesFileProfile implements QuarkusTestProfile {
 
     private static Path file() {
         try {
-            Path file = Files.createTempDirectory("policy-rules").resolve("rules.yaml");
+            Path file = Files.createDirectories(Path.of("target", "policy-rules-test")).resolve("rules.yaml").toAbsolutePath();
             Files.writeString(file, "version: 1\n");
             return file;
         } catch (IOException e) {
