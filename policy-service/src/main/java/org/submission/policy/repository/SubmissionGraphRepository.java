@@ -10,6 +10,7 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -114,7 +115,7 @@ public class SubmissionGraphRepository {
         }
         return pool.preparedQuery(withRepositories ? ONE_REPOSITORIES : ONE_POLICIES)
                 .execute(parameters)
-                .map(rows -> assemble(rows).get(submissionId));
+                .map(rows -> assemble(rows, new HashMap<>()).get(submissionId));
     }
 
     /**
@@ -126,8 +127,9 @@ public class SubmissionGraphRepository {
         Tuple parameters = Tuple.tuple().addLocalDateTime(since).addString(institutionalTitle).addBoolean(true)
                 .addString(institutionalRepositoryName).addInteger(limit);
         return pool.preparedQuery(RECENT_SQL).execute(parameters).map(rows -> {
-            List<SubmissionGraph> graphs = new ArrayList<>(assemble(rows).values());
-            graphs.sort(Comparator.comparing(SubmissionGraph::submittedDate, Comparator.nullsLast(Comparator.reverseOrder()))
+            Map<Long, LocalDateTime> submitted = new HashMap<>();
+            List<SubmissionGraph> graphs = new ArrayList<>(assemble(rows, submitted).values());
+            graphs.sort(Comparator.comparing((SubmissionGraph graph) -> submitted.get(graph.id()), Comparator.reverseOrder())
                     .thenComparing(Comparator.comparingLong(SubmissionGraph::id).reversed()));
             return graphs;
         });
@@ -162,7 +164,8 @@ public class SubmissionGraphRepository {
         });
     }
 
-    private static Map<Long, SubmissionGraph> assemble(RowSet<Row> rows) {
+    /** The graphs by submission id; {@code submitted} receives each one's submitted time (the rules read its day). */
+    private static Map<Long, SubmissionGraph> assemble(RowSet<Row> rows, Map<Long, LocalDateTime> submitted) {
         Map<Long, Parts> parts = new LinkedHashMap<>();
         Long institutionalPolicyId = null;
         for (Row row : rows) {
@@ -179,6 +182,7 @@ public class SubmissionGraphRepository {
                     of.submitterAffiliations = COMMA_JOINED.convertToEntityAttribute(row.getString("label"));
                     of.metadata = row.getString("doc");
                     of.submittedDate = day(row.getLocalDateTime("t"));
+                    submitted.put(row.getLong("sid"), row.getLocalDateTime("t"));
                 }
                 case PREPARER -> of.preparers.add(row.getLong("a"));
                 case FUNDER_ROUTE -> of.routes.add(new SubmissionGraph.FunderRoute(row.getLong("a"), row.getLong("b"),
