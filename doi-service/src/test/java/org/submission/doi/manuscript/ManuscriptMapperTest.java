@@ -19,10 +19,10 @@ class ManuscriptMapperTest {
         assertThat(list.manuscripts()).containsExactly(
                 new OpenCopy("https://scholarship.example.edu/bitstream/handle/1774.2/5512/Accepted%20Manuscript.pdf?sequence=1",
                         "Example University - Example Scholarship", "application/pdf", "Unpaywall", "Accepted Manuscript.pdf", true,
-                        "acceptedVersion", "repository", null, "https://scholarship.example.edu/handle/1774.2/5512", "2023-07-01"),
+                        "acceptedVersion", "repository", null, "https://scholarship.example.edu/handle/1774.2/5512", null),
                 new OpenCopy("https://europepmc.example.org/articles/pmc9990412?pdf=render",
                         "PubMed Central - Europe PMC", "application/pdf", "Unpaywall", "pmc9990412", false,
-                        "acceptedVersion", "repository", "cc-by", "https://europepmc.example.org/articles/pmc9990412", null));
+                        "acceptedVersion", "repository", "cc-by", "https://europepmc.example.org/articles/pmc9990412", "2023-07-01"));
         assertThat(list.oaStatus()).isEqualTo("green");
         assertThat(list.publishedDate()).isEqualTo("2023-06-02");
     }

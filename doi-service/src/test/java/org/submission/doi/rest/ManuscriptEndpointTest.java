@@ -40,12 +40,12 @@ class ManuscriptEndpointTest extends FreshUpstreams {
                 + "\"repositoryLabel\":\"Example University - Example Scholarship\",\"type\":\"application/pdf\","
                 + "\"source\":\"Unpaywall\",\"name\":\"Accepted Manuscript.pdf\",\"isBest\":true,"
                 + "\"version\":\"acceptedVersion\",\"hostType\":\"repository\",\"license\":null,"
-                + "\"landingPageUrl\":\"https://scholarship.example.edu/handle/1774.2/5512\",\"oaDate\":\"2023-07-01\"},"
+                + "\"landingPageUrl\":\"https://scholarship.example.edu/handle/1774.2/5512\",\"oaDate\":null},"
                 + "{\"url\":\"https://europepmc.example.org/articles/pmc9990412?pdf=render\","
                 + "\"repositoryLabel\":\"PubMed Central - Europe PMC\",\"type\":\"application/pdf\","
                 + "\"source\":\"Unpaywall\",\"name\":\"pmc9990412\",\"isBest\":false,"
                 + "\"version\":\"acceptedVersion\",\"hostType\":\"repository\",\"license\":\"cc-by\","
-                + "\"landingPageUrl\":\"https://europepmc.example.org/articles/pmc9990412\",\"oaDate\":null}],"
+                + "\"landingPageUrl\":\"https://europepmc.example.org/articles/pmc9990412\",\"oaDate\":\"2023-07-01\"}],"
                 + "\"oaStatus\":\"green\",\"publishedDate\":\"2023-06-02\"}");
     }
 
