@@ -82,7 +82,7 @@ public class GenerateSeed {
                 grantFunders[i - 1] = new long[] {primary, direct};
                 out.write(sep(i, 1) + "{\"key\":\"g" + i + "\",\"id\":" + (10_000 + i) + ",\"awardNumber\":\"AW-" + i
                         + "\",\"primaryFunder\":\"f" + primary + "\"" + (direct > 0 ? ",\"directFunder\":\"f" + direct + "\"" : "")
-                        + ",\"pi\":\"u" + (1 + random.nextInt(USERS)) + "\"}");
+                        + ",\"pi\":\"u" + (1 + random.nextInt(USERS)) + "\"" + endDate(i) + "}");
             }
             out.write("\n],\n\"submissions\": [\n");
             for (int i = 0; i < SUBMISSIONS; i++) {
@@ -116,10 +116,26 @@ public class GenerateSeed {
                 }
                 out.write(sep(i, 0) + "{\"key\":\"s" + i + "\",\"id\":" + (FIRST_SUBMISSION + i) + ",\"submitter\":\"u"
                         + submitter + "\",\"preparers\":[" + preparers + "],\"grants\":[" + String.join(",", grants)
-                        + "],\"effectivePolicies\":[" + effective + "],\"submissionStatus\":\"draft\",\"source\":\"pass\"}");
+                        + "],\"effectivePolicies\":[" + effective + "],\"submissionStatus\":\"draft\",\"source\":\"pass\""
+                        + dates(i) + "}");
             }
             out.write("\n]\n}\n");
         }
+    }
+
+    // Dates from the index, not the random sequence, so the rest of the data set stays as it was:
+    // grants ending 2023-2027, manuscripts accepted 2024-2026 (one in 20 without a date) and
+    // submitted ten days later, which the policy rules and the dry run read.
+    private static String endDate(int grant) {
+        return ",\"endDate\":\"" + java.time.LocalDate.of(2023, 1, 1).plusDays(grant * 53L % 1500) + "\"";
+    }
+
+    private static String dates(int submission) {
+        if (submission % 20 == 0) {
+            return "";
+        }
+        java.time.LocalDate accepted = java.time.LocalDate.of(2024, 1, 1).plusDays(submission * 37L % 900);
+        return ",\"submittedDate\":\"" + accepted.plusDays(10) + "\",\"metadata\":{\"acceptedDate\":\"" + accepted + "\"}";
     }
 
     private static String sep(int index, int first) {

@@ -10,7 +10,8 @@
 #   ./mvnw -B -o -pl policy-service,deploy/launcher -am package -DskipTests   # once
 #   bash deploy/bench/policy/run.sh [seconds per measurement, default 20]
 #   (BENCH_THINK_MS sets the paced clients' pause, default 6 ms; BENCH_KEEP=<dir> keeps the raw output;
-#    BENCH_JAVA_OPTS replaces the images' JVM options, for an A/B run: ../common.sh)
+#    BENCH_JAVA_OPTS replaces the images' JVM options, for an A/B run: ../common.sh;
+#    BENCH_RULES=<file> gives the service that policy rules file, POLICY_RULES_FILE: rules.sh)
 #
 # The service runs with the images' JVM options (its quarkus-app/jvm.options and AppCDS archive),
 # printed at the start. Both endpoints must answer 200 before anything is timed, and the run fails,
@@ -37,40 +38,12 @@ AUTH="Authorization: Basic $(printf '%s:%s' "$SUBMISSION_BACKEND_USER" "$SUBMISS
 for tool in wrk pgbench java curl; do
   command -v "$tool" >/dev/null || { echo "missing $tool (apt-get install -y wrk postgresql-client)" >&2; exit 1; }
 done
-[ -f "$JAR" ] || { echo "build first: ./mvnw -B -o -pl policy-service,deploy/launcher -am package -DskipTests" >&2; exit 1; }
-source "$ROOT/deploy/bench/local-database.sh"
-source "$ROOT/deploy/bench/common.sh"
-APP="$(dirname "$JAR")"
-JAVA_OPTS="$(service_java_options)"
-
-SERVICE_PID=""
-cleanup() {
-  if [ -n "$SERVICE_PID" ] && kill -0 "$SERVICE_PID" 2>/dev/null; then
-    kill "$SERVICE_PID"; wait "$SERVICE_PID" 2>/dev/null || true
-  fi
-  stop_local_database
-  rm -rf "$WORK"
-}
-trap cleanup EXIT
-
-echo "== generating the data set"
-java "$HERE/GenerateSeed.java" > "$WORK/seed.json"
+source "$HERE/service.sh"
 
 echo "== starting the embedded PostgreSQL and the service on it (generated seed)"
-unset SUBMISSION_DB_URL
-start_local_database "$WORK"
-SUBMISSION_SEED_DEMO=false SUBMISSION_SEED_FILE="$WORK/seed.json" QUARKUS_HTTP_PORT="$PORT" \
-  SERVICE_POLICY_INSTITUTION=example.edu \
-  SERVICE_POLICY_INSTITUTIONAL_POLICY_TITLE="Example University Open Access Policy" \
-  SERVICE_POLICY_INSTITUTIONAL_REPOSITORY_NAME="Example Scholarship" \
-  bash -c 'cd "$1" && exec java $2 -jar quarkus-run.jar' _ "$APP" "$JAVA_OPTS" > "$WORK/service.log" 2>&1 &
-SERVICE_PID=$!
-for _ in $(seq 1 "${BENCH_START_SECONDS:-300}"); do
-  curl -fs "http://127.0.0.1:$PORT/q/health/ready" >/dev/null 2>&1 && break
-  kill -0 "$SERVICE_PID" 2>/dev/null || { cat "$WORK/service.log" >&2; exit 1; }
-  sleep 1
-done
-curl -fs "http://127.0.0.1:$PORT/q/health/ready" >/dev/null || { echo "service not ready:" >&2; tail -30 "$WORK/service.log" >&2; exit 1; }
+[ -z "${BENCH_RULES:-}" ] || export POLICY_RULES_FILE="$(realpath "$BENCH_RULES")"
+echo "   policy rules: ${POLICY_RULES_FILE:-none}"
+start_policy_service
 POSTMASTER=""
 for pid in $(pgrep -x postgres); do
   case "$(tr '\0' ' ' < "/proc/$pid/cmdline")" in *" -p $DB_PORT "*) POSTMASTER="$pid";; esac

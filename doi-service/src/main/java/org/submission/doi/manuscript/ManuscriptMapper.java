@@ -36,6 +36,7 @@ public final class ManuscriptMapper {
     private static final int MAX_EXTENSION = 16;
     private static final Set<String> VERSIONS = Set.of("submittedVersion", "acceptedVersion", "publishedVersion");
     private static final Set<String> HOST_TYPES = Set.of("publisher", "repository");
+    private static final Pattern DAY = Pattern.compile("\\d{4}-\\d{2}-\\d{2}(?:$|T)");
     private static final Pattern OA_STATUS = Pattern.compile("[a-z][a-z_-]{0,31}");
     /** Path separators, markup and what common file systems reserve. */
     private static final String UNSAFE_IN_NAME = "/\\<>:\"|?*";
@@ -54,7 +55,7 @@ public final class ManuscriptMapper {
             OpenCopy entry = new OpenCopy(url, label(location.path("repository_institution")), TYPE, SOURCE,
                     fileName(url), location.path("is_best").asBoolean(false), oneOf(location.path("version"), VERSIONS),
                     oneOf(location.path("host_type"), HOST_TYPES), license(location.path("license")),
-                    webUrl(location.path("url_for_landing_page")));
+                    webUrl(location.path("url_for_landing_page")), day(location.path("oa_date")));
             byUrl.merge(url, entry, (first, again) -> again.isBest() ? first.asBest() : first);
         }
         List<OpenCopy> ordered = new ArrayList<>(byUrl.size());
@@ -62,7 +63,19 @@ public final class ManuscriptMapper {
         byUrl.values().stream().filter(m -> !m.isBest()).forEach(ordered::add);
         JsonNode status = record.path("oa_status");
         return new OpenCopies(ordered, status.isTextual() && OA_STATUS.matcher(status.textValue()).matches()
-                ? status.textValue() : null);
+                ? status.textValue() : null, day(record.path("published_date")));
+    }
+
+    /** A day as {@code YYYY-MM-DD} (the day of a timestamp), or null for anything else. */
+    static String day(JsonNode value) {
+        if (!value.isTextual() || !DAY.matcher(value.textValue()).lookingAt()) {
+            return null;
+        }
+        try {
+            return java.time.LocalDate.parse(value.textValue().substring(0, 10)).toString();
+        } catch (java.time.format.DateTimeParseException e) {
+            return null;
+        }
     }
 
     private static String webUrl(JsonNode value) {

@@ -12,7 +12,7 @@ import org.submission.doi.manuscript.OpenCopy;
  * "GET /doi/manuscript").
  */
 @JsonPropertyOrder({"url", "repositoryLabel", "type", "source", "name", "isBest", "version", "hostType", "license",
-        "landingPageUrl"})
+        "landingPageUrl", "oaDate"})
 @Schema(description = "A location of an open-access manuscript file")
 public record Manuscript(
         @Schema(description = "Absolute http or https address from which to download the manuscript") String url,
@@ -31,10 +31,12 @@ public record Manuscript(
         @Schema(description = "The copy's licence as Unpaywall names it (cc-by, implied-oa, …), plain text; null when none",
                 nullable = true, example = "cc-by") String license,
         @Schema(description = "The copy's landing page, an absolute http or https address; null when none",
-                nullable = true) String landingPageUrl) {
+                nullable = true) String landingPageUrl,
+        @Schema(description = "The day the copy first became open (from Unpaywall's oa_date), YYYY-MM-DD; null when unknown."
+                + " Against the article's publishedDate it tells an embargo", nullable = true, example = "2024-03-01") String oaDate) {
 
     static Manuscript of(OpenCopy copy) {
         return new Manuscript(copy.url(), copy.repositoryLabel(), copy.type(), copy.source(), copy.name(), copy.isBest(),
-                copy.version(), copy.hostType(), copy.license(), copy.landingPageUrl());
+                copy.version(), copy.hostType(), copy.license(), copy.landingPageUrl(), copy.oaDate());
     }
 }

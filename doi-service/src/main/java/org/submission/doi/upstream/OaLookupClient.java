@@ -36,7 +36,7 @@ public class OaLookupClient {
     public static final int MAX_LOCATIONS = 100;
     static final Map<String, Integer> CAPS = Map.of("oa_locations", MAX_LOCATIONS);
     /** The members of a record that are read; the rest (its authors, for one) are skipped. */
-    static final Set<String> MEMBERS = Set.of("oa_locations", "oa_status");
+    static final Set<String> MEMBERS = Set.of("oa_locations", "oa_status", "published_date");
 
     private final UpstreamHttp http;
     private final UpstreamCall call;

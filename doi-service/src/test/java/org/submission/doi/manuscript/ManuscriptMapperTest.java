@@ -19,11 +19,12 @@ class ManuscriptMapperTest {
         assertThat(list.manuscripts()).containsExactly(
                 new OpenCopy("https://scholarship.example.edu/bitstream/handle/1774.2/5512/Accepted%20Manuscript.pdf?sequence=1",
                         "Example University - Example Scholarship", "application/pdf", "Unpaywall", "Accepted Manuscript.pdf", true,
-                        "acceptedVersion", "repository", null, "https://scholarship.example.edu/handle/1774.2/5512"),
+                        "acceptedVersion", "repository", null, "https://scholarship.example.edu/handle/1774.2/5512", null),
                 new OpenCopy("https://europepmc.example.org/articles/pmc9990412?pdf=render",
                         "PubMed Central - Europe PMC", "application/pdf", "Unpaywall", "pmc9990412", false,
-                        "acceptedVersion", "repository", "cc-by", "https://europepmc.example.org/articles/pmc9990412"));
+                        "acceptedVersion", "repository", "cc-by", "https://europepmc.example.org/articles/pmc9990412", "2023-07-01"));
         assertThat(list.oaStatus()).isEqualTo("green");
+        assertThat(list.publishedDate()).isEqualTo("2023-06-02");
     }
 
     @Test
@@ -53,8 +54,8 @@ class ManuscriptMapperTest {
                 ]}"""));
 
         assertThat(list.manuscripts()).containsExactly(
-                new OpenCopy("https://c.example.org/z", null, "application/pdf", "Unpaywall", "z", false, null, null, null, null),
-                new OpenCopy("https://d.example.org/w", null, "application/pdf", "Unpaywall", "w", false, null, null, null, null));
+                new OpenCopy("https://c.example.org/z", null, "application/pdf", "Unpaywall", "z", false, null, null, null, null, null),
+                new OpenCopy("https://d.example.org/w", null, "application/pdf", "Unpaywall", "w", false, null, null, null, null, null));
         assertThat(list.oaStatus()).isNull();
     }
 
@@ -176,5 +177,14 @@ class ManuscriptMapperTest {
                         OpenCopy::landingPageUrl)
                 .containsOnly(tuple(null, null, null, null));
         assertThat(list.oaStatus()).isNull();
+    }
+
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource(nullValues = "-", value = {
+            "2023-07-01, 2023-07-01", "2023-07-01T10:00:00, 2023-07-01", "2023-02-30, -", "July 2023, -", "20230701, -"})
+    void theCopysOpenDayIsADayOrNull(String given, String expected) {
+        OpenCopies list = ManuscriptMapper.map(Fixtures.parse("{\"oa_locations\": [{\"url_for_pdf\": \"https://a.example.org/x.pdf\","
+                + " \"oa_date\": \"" + given + "\"}]}"));
+        assertThat(list.manuscripts().get(0).oaDate()).isEqualTo(expected);
     }
 }

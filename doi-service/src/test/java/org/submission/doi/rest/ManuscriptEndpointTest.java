@@ -40,12 +40,13 @@ class ManuscriptEndpointTest extends FreshUpstreams {
                 + "\"repositoryLabel\":\"Example University - Example Scholarship\",\"type\":\"application/pdf\","
                 + "\"source\":\"Unpaywall\",\"name\":\"Accepted Manuscript.pdf\",\"isBest\":true,"
                 + "\"version\":\"acceptedVersion\",\"hostType\":\"repository\",\"license\":null,"
-                + "\"landingPageUrl\":\"https://scholarship.example.edu/handle/1774.2/5512\"},"
+                + "\"landingPageUrl\":\"https://scholarship.example.edu/handle/1774.2/5512\",\"oaDate\":null},"
                 + "{\"url\":\"https://europepmc.example.org/articles/pmc9990412?pdf=render\","
                 + "\"repositoryLabel\":\"PubMed Central - Europe PMC\",\"type\":\"application/pdf\","
                 + "\"source\":\"Unpaywall\",\"name\":\"pmc9990412\",\"isBest\":false,"
                 + "\"version\":\"acceptedVersion\",\"hostType\":\"repository\",\"license\":\"cc-by\","
-                + "\"landingPageUrl\":\"https://europepmc.example.org/articles/pmc9990412\"}],\"oaStatus\":\"green\"}");
+                + "\"landingPageUrl\":\"https://europepmc.example.org/articles/pmc9990412\",\"oaDate\":\"2023-07-01\"}],"
+                + "\"oaStatus\":\"green\",\"publishedDate\":\"2023-06-02\"}");
     }
 
     @Test
@@ -65,7 +66,7 @@ class ManuscriptEndpointTest extends FreshUpstreams {
         assertThat(body).isEqualTo("{\"manuscripts\":[{\"url\":\"https://x.example.org/paper.pdf\","
                 + "\"repositoryLabel\":\"Example Archive\",\"type\":\"application/pdf\",\"source\":\"Unpaywall\","
                 + "\"name\":\"paper.pdf\",\"isBest\":false,\"version\":null,\"hostType\":null,\"license\":null,"
-                + "\"landingPageUrl\":null}],\"oaStatus\":null}");
+                + "\"landingPageUrl\":null,\"oaDate\":null}],\"oaStatus\":null,\"publishedDate\":null}");
     }
 
     /** DOIs are case-insensitive in ASCII only: the Kelvin sign (U+212A) is not a k. */

@@ -1,5 +1,6 @@
 package org.submission.policy.repository;
 
+import java.time.LocalDate;
 import java.util.List;
 import java.util.Set;
 
@@ -9,6 +10,8 @@ import java.util.Set;
  * (for the repositories answer) the repositories of its effective policies.
  *
  * @param institutionalPolicyId lowest id of the policies with the institutional title, or null
+ * @param metadata the submission's metadata JSON, loaded only for policy rules that read it
+ * @param submittedDate {@code pass_submission.submitteddate}'s day, or null
  */
 public record SubmissionGraph(
         long id,
@@ -17,10 +20,29 @@ public record SubmissionGraph(
         Set<Long> preparerIds,
         List<FunderRoute> funderRoutes,
         Long institutionalPolicyId,
-        List<EffectiveRepository> effectiveRepositories) {
+        List<EffectiveRepository> effectiveRepositories,
+        String metadata,
+        LocalDate submittedDate) {
 
-    /** A grant's primary or direct funder that has a policy. */
-    public record FunderRoute(long grantId, long funderId, String role, long policyId) {
+    /** Without what only policy rules read. */
+    public SubmissionGraph(long id, Long submitterId, List<String> submitterAffiliations, Set<Long> preparerIds,
+                           List<FunderRoute> funderRoutes, Long institutionalPolicyId,
+                           List<EffectiveRepository> effectiveRepositories) {
+        this(id, submitterId, submitterAffiliations, preparerIds, funderRoutes, institutionalPolicyId,
+                effectiveRepositories, null, null);
+    }
+
+    /**
+     * A grant's primary or direct funder; {@code policyId} ({@code Funder.policy}) is null only when
+     * policy rules are in use, which may give such a funder a policy; {@code grantEnd} is the day of
+     * {@code pass_grant.enddate}, or null.
+     */
+    public record FunderRoute(long grantId, long funderId, String role, Long policyId, LocalDate grantEnd) {
+
+        /** A funder with a policy, of a grant without an end date. */
+        public FunderRoute(long grantId, long funderId, String role, long policyId) {
+            this(grantId, funderId, role, Long.valueOf(policyId), null);
+        }
     }
 
     /**

@@ -6,9 +6,15 @@ import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.RowSet;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.submission.shared.model.CommaJoinedList;
 
@@ -30,41 +36,55 @@ public class SubmissionGraphRepository {
     // The LATERAL (... OFFSET 0) subqueries pin the plan to primary-key lookups per row of the
     // submission's join tables, whatever the statistics say: right after a bulk load, before
     // ANALYZE, the planner otherwise hash-joins whole tables (8 ms instead of 0.1 ms per request).
+    // %1$s is which submissions: one ($1) or a list ($1 as an array, for the dry run). $3 says
+    // policy rules are in use: then the metadata, the dates and the funders without a policy
+    // (a rule may give them one) come too.
     private static final String POLICIES_SQL = """
-            SELECT 0 AS kind, s.submitter_id AS a, NULL::bigint AS b, NULL::bigint AS c,
-                   u.affiliation AS label, NULL::boolean AS flag
+            SELECT 0 AS kind, s.id AS sid, s.submitter_id AS a, NULL::bigint AS b, NULL::bigint AS c,
+                   u.affiliation AS label, NULL::boolean AS flag,
+                   CASE WHEN $3 THEN s.metadata END AS doc, s.submitteddate AS t
               FROM pass_submission s LEFT JOIN pass_user u ON u.id = s.submitter_id
-             WHERE s.id = $1
+             WHERE s.id %1$s
             UNION ALL
-            SELECT 1, p.preparers_id, NULL, NULL, NULL, NULL
+            SELECT 1, p.submission_id, p.preparers_id, NULL, NULL, NULL, NULL, NULL, NULL
               FROM pass_submission_preparers p
-             WHERE p.submission_id = $1
+             WHERE p.submission_id %1$s
             UNION ALL
-            SELECT 2, sg.grants_id, via.funder_id, f.policy_id, via.role, NULL
+            SELECT 2, sg.submission_id, sg.grants_id, via.funder_id, f.policy_id, via.role, NULL, NULL, g.enddate
               FROM pass_submission_grants sg
-              CROSS JOIN LATERAL (SELECT g.primaryfunder_id, g.directfunder_id
+              CROSS JOIN LATERAL (SELECT g.primaryfunder_id, g.directfunder_id, g.enddate
                                     FROM pass_grant g WHERE g.id = sg.grants_id OFFSET 0) g
               CROSS JOIN LATERAL (VALUES ('primary', g.primaryfunder_id), ('direct', g.directfunder_id))
                    AS via (role, funder_id)
               CROSS JOIN LATERAL (SELECT f.policy_id
                                     FROM pass_funder f WHERE f.id = via.funder_id OFFSET 0) f
-             WHERE sg.submission_id = $1 AND f.policy_id IS NOT NULL
+             WHERE sg.submission_id %1$s AND (f.policy_id IS NOT NULL OR $3)
             UNION ALL
-            SELECT 3, min(pol.id), NULL, NULL, NULL, NULL
+            SELECT 3, NULL, min(pol.id), NULL, NULL, NULL, NULL, NULL, NULL
               FROM pass_policy pol
              WHERE pol.title = $2
             """;
 
     private static final String REPOSITORIES_SQL = POLICIES_SQL + """
             UNION ALL
-            SELECT 4, e.effectivepolicies_id, pr.repositories_id, NULL, NULL, r.institutional
+            SELECT 4, e.submission_id, e.effectivepolicies_id, pr.repositories_id, NULL, NULL, r.institutional, NULL, NULL
               FROM pass_submission_effectivepolicies e
               LEFT JOIN LATERAL (SELECT pr.repositories_id FROM pass_policy_repositories pr
                                   WHERE pr.policy_id = e.effectivepolicies_id OFFSET 0) pr ON true
-              LEFT JOIN LATERAL (SELECT r.name = $3 AS institutional FROM pass_repository r
+              LEFT JOIN LATERAL (SELECT r.name = $4 AS institutional FROM pass_repository r
                                   WHERE r.id = pr.repositories_id OFFSET 0) r ON true
-             WHERE e.submission_id = $1
+             WHERE e.submission_id %1$s
             """;
+
+    private static final String ONE = "= $1";
+    private static final String ONE_POLICIES = POLICIES_SQL.formatted(ONE);
+    private static final String ONE_REPOSITORIES = REPOSITORIES_SQL.formatted(ONE);
+    // the submissions to replay are chosen inside the statement, so a replay is one statement
+    private static final String RECENT = "IN (SELECT id FROM recent)";
+    private static final String RECENT_SQL = """
+            WITH recent AS (SELECT id FROM pass_submission WHERE submitteddate >= $1
+                             ORDER BY submitteddate DESC, id DESC LIMIT $5)
+            """ + REPOSITORIES_SQL.formatted(RECENT);
 
     private static final CommaJoinedList COMMA_JOINED = new CommaJoinedList();
 
@@ -83,13 +103,47 @@ public class SubmissionGraphRepository {
      */
     public Uni<SubmissionGraph> load(long submissionId, String institutionalTitle,
                                      String institutionalRepositoryName, boolean withRepositories) {
-        Tuple parameters = Tuple.tuple().addLong(submissionId).addString(institutionalTitle);
+        return load(submissionId, institutionalTitle, institutionalRepositoryName, withRepositories, false);
+    }
+
+    /** As {@link #load(long, String, String, boolean)}, with what policy rules read when {@code forRules}. */
+    public Uni<SubmissionGraph> load(long submissionId, String institutionalTitle, String institutionalRepositoryName,
+                                     boolean withRepositories, boolean forRules) {
+        Tuple parameters = Tuple.tuple().addLong(submissionId).addString(institutionalTitle).addBoolean(forRules);
         if (withRepositories) {
             parameters.addString(institutionalRepositoryName);
         }
-        return pool.preparedQuery(withRepositories ? REPOSITORIES_SQL : POLICIES_SQL)
+        return pool.preparedQuery(withRepositories ? ONE_REPOSITORIES : ONE_POLICIES)
                 .execute(parameters)
-                .map(rows -> assemble(submissionId, rows));
+                .map(rows -> assemble(rows, new HashMap<>()).get(submissionId));
+    }
+
+    /**
+     * The graphs, with repositories and what rules read, of the submissions submitted since the
+     * time, newest first, at most {@code limit}: one statement whatever their number.
+     */
+    public Uni<List<SubmissionGraph>> recent(LocalDateTime since, int limit, String institutionalTitle,
+                                             String institutionalRepositoryName) {
+        Tuple parameters = Tuple.tuple().addLocalDateTime(since).addString(institutionalTitle).addBoolean(true)
+                .addString(institutionalRepositoryName).addInteger(limit);
+        return pool.preparedQuery(RECENT_SQL).execute(parameters).map(rows -> {
+            Map<Long, LocalDateTime> submitted = new HashMap<>();
+            List<SubmissionGraph> graphs = new ArrayList<>(assemble(rows, submitted).values());
+            graphs.sort(Comparator.comparing((SubmissionGraph graph) -> submitted.get(graph.id()), Comparator.reverseOrder())
+                    .thenComparing(Comparator.comparingLong(SubmissionGraph::id).reversed()));
+            return graphs;
+        });
+    }
+
+    /** The repositories of each policy, ascending ids: one statement for any number of policies. */
+    public Uni<Map<Long, List<Long>>> policyRepositories(List<Long> policyIds) {
+        return pool.preparedQuery("SELECT policy_id, repositories_id FROM pass_policy_repositories"
+                        + " WHERE policy_id = ANY($1) ORDER BY policy_id, repositories_id")
+                .execute(Tuple.of(policyIds.toArray(Long[]::new))).map(rows -> {
+                    Map<Long, List<Long>> byPolicy = new LinkedHashMap<>();
+                    rows.forEach(row -> byPolicy.computeIfAbsent(row.getLong(0), id -> new ArrayList<>()).add(row.getLong(1)));
+                    return byPolicy;
+                });
     }
 
     /** Ids of the policies with that title, ascending: for the configuration check at start. */
@@ -110,34 +164,58 @@ public class SubmissionGraphRepository {
         });
     }
 
-    private static SubmissionGraph assemble(long submissionId, RowSet<Row> rows) {
-        boolean found = false;
-        Long submitterId = null;
-        List<String> submitterAffiliations = List.of();
-        Set<Long> preparers = new HashSet<>();
-        List<SubmissionGraph.FunderRoute> routes = new ArrayList<>();
+    /** The graphs by submission id; {@code submitted} receives each one's submitted time (the rules read its day). */
+    private static Map<Long, SubmissionGraph> assemble(RowSet<Row> rows, Map<Long, LocalDateTime> submitted) {
+        Map<Long, Parts> parts = new LinkedHashMap<>();
         Long institutionalPolicyId = null;
-        List<SubmissionGraph.EffectiveRepository> repositories = new ArrayList<>();
         for (Row row : rows) {
-            switch (row.getInteger("kind")) {
+            int kind = row.getInteger("kind");
+            if (kind == INSTITUTIONAL_POLICY) {
+                institutionalPolicyId = row.getLong("a");
+                continue;
+            }
+            Parts of = parts.computeIfAbsent(row.getLong("sid"), id -> new Parts());
+            switch (kind) {
                 case SUBMISSION -> {
-                    found = true;
-                    submitterId = row.getLong("a");
-                    submitterAffiliations = COMMA_JOINED.convertToEntityAttribute(row.getString("label"));
+                    of.found = true;
+                    of.submitterId = row.getLong("a");
+                    of.submitterAffiliations = COMMA_JOINED.convertToEntityAttribute(row.getString("label"));
+                    of.metadata = row.getString("doc");
+                    of.submittedDate = day(row.getLocalDateTime("t"));
+                    submitted.put(row.getLong("sid"), row.getLocalDateTime("t"));
                 }
-                case PREPARER -> preparers.add(row.getLong("a"));
-                case FUNDER_ROUTE -> routes.add(new SubmissionGraph.FunderRoute(
-                        row.getLong("a"), row.getLong("b"), row.getString("label"), row.getLong("c")));
-                case INSTITUTIONAL_POLICY -> institutionalPolicyId = row.getLong("a");
-                case EFFECTIVE_REPOSITORY -> repositories.add(new SubmissionGraph.EffectiveRepository(
+                case PREPARER -> of.preparers.add(row.getLong("a"));
+                case FUNDER_ROUTE -> of.routes.add(new SubmissionGraph.FunderRoute(row.getLong("a"), row.getLong("b"),
+                        row.getString("label"), row.getLong("c"), day(row.getLocalDateTime("t"))));
+                case EFFECTIVE_REPOSITORY -> of.repositories.add(new SubmissionGraph.EffectiveRepository(
                         row.getLong("a"), row.getLong("b"), Boolean.TRUE.equals(row.getBoolean("flag"))));
-                default -> throw new IllegalStateException("unexpected row kind " + row.getInteger("kind"));
+                default -> throw new IllegalStateException("unexpected row kind " + kind);
             }
         }
-        if (!found) {
-            return null;
+        Map<Long, SubmissionGraph> graphs = new LinkedHashMap<>();
+        for (Map.Entry<Long, Parts> entry : parts.entrySet()) {
+            Parts of = entry.getValue();
+            if (of.found) {
+                graphs.put(entry.getKey(), new SubmissionGraph(entry.getKey(), of.submitterId, of.submitterAffiliations,
+                        of.preparers, of.routes, institutionalPolicyId, of.repositories, of.metadata, of.submittedDate));
+            }
         }
-        return new SubmissionGraph(submissionId, submitterId, submitterAffiliations, preparers, routes,
-                institutionalPolicyId, repositories);
+        return graphs;
+    }
+
+    private static LocalDate day(LocalDateTime time) {
+        return time == null ? null : time.toLocalDate();
+    }
+
+    /** One submission's rows, gathered. */
+    private static final class Parts {
+        boolean found;
+        Long submitterId;
+        List<String> submitterAffiliations = List.of();
+        String metadata;
+        LocalDate submittedDate;
+        final Set<Long> preparers = new HashSet<>();
+        final List<SubmissionGraph.FunderRoute> routes = new ArrayList<>();
+        final List<SubmissionGraph.EffectiveRepository> repositories = new ArrayList<>();
     }
 }

@@ -15,12 +15,16 @@ public record PolicyEntryBody(
                 enumeration = {PolicyEntry.FUNDER, PolicyEntry.INSTITUTION}, required = true)
         String type,
         @JsonInclude(JsonInclude.Include.NON_NULL)
+        @Schema(description = "Only when policy rules (POLICY_RULES_FILE) need a date the submission does not have:"
+                + " what is missing. The policy is then one of the candidates listed, not a decision")
+        String undecided,
+        @JsonInclude(JsonInclude.Include.NON_NULL)
         @Schema(description = "With explain=true only: how the policy was reached, e.g. "
                 + "{\"grant\": \"40\", \"funder\": \"30\", \"role\": \"primary\"} or "
                 + "{\"institution\": \"affiliation of the submitter\"}")
         List<Map<String, String>> reasons) {
 
     static List<PolicyEntryBody> of(List<PolicyEntry> entries) {
-        return entries.stream().map(e -> new PolicyEntryBody(e.id(), e.type(), e.reasons())).toList();
+        return entries.stream().map(e -> new PolicyEntryBody(e.id(), e.type(), e.undecided(), e.reasons())).toList();
     }
 }

@@ -15,6 +15,8 @@ import org.submission.policy.repository.SubmissionGraph;
 import org.submission.policy.repository.SubmissionGraph.EffectiveRepository;
 import org.submission.policy.repository.SubmissionGraph.FunderRoute;
 import org.submission.platform.security.Caller;
+import org.submission.policy.rules.RuleEvaluation;
+import org.submission.policy.rules.RuleSet;
 
 /**
  * The decisions of the policy contract, on data already loaded: who may ask, which policies apply,
@@ -27,7 +29,7 @@ public final class PolicyRules {
     static final String INSTITUTIONAL_OPTIONAL = "optional: other repositories are required";
     static final String INSTITUTIONAL_ALONE = "required: no other repository applies";
 
-    private static final Comparator<FunderRoute> ROUTE_ORDER = Comparator.comparingLong(FunderRoute::grantId)
+    static final Comparator<FunderRoute> ROUTE_ORDER = Comparator.comparingLong(FunderRoute::grantId)
             .thenComparing(route -> "primary".equals(route.role()) ? 0 : 1)
             .thenComparingLong(FunderRoute::funderId);
 
@@ -41,6 +43,18 @@ public final class PolicyRules {
         }
         Long user = caller.userId();
         return user != null && (user.equals(graph.submitterId()) || graph.preparerIds().contains(user));
+    }
+
+    /** The reasons by which the caller or the submitter is affiliated with the institution (empty: neither). */
+    static List<Map<String, String>> affiliationReasons(SubmissionGraph graph, Caller caller, String institution) {
+        List<Map<String, String>> why = new ArrayList<>();
+        if (affiliated(graph.submitterAffiliations(), institution)) {
+            why.add(reason("institution", SUBMITTER_AFFILIATION));
+        }
+        if (affiliated(caller.affiliations(), institution)) {
+            why.add(reason("institution", CALLER_AFFILIATION));
+        }
+        return why;
     }
 
     /** Exact or scoped ({@code x@institution}) match, ignoring case. */
@@ -64,6 +78,15 @@ public final class PolicyRules {
      */
     public static List<PolicyEntry> applicablePolicies(SubmissionGraph graph, Caller caller, String institution,
                                                        boolean explain) {
+        return applicablePolicies(graph, caller, institution, explain, RuleSet.NONE);
+    }
+
+    /** As above, with each funder's and the institution's policy chosen by {@code rules} (see {@link RuleEvaluation}). */
+    public static List<PolicyEntry> applicablePolicies(SubmissionGraph graph, Caller caller, String institution,
+                                                       boolean explain, RuleSet rules) {
+        if (rules.active()) {
+            return DatedPolicies.applicable(graph, caller, institution, explain, rules);
+        }
         Long institutional = institution == null ? null : graph.institutionalPolicyId();
         Map<Long, Set<Map<String, String>>> reasons = new TreeMap<>();
         graph.funderRoutes().stream().sorted(ROUTE_ORDER).forEach(route ->
@@ -72,13 +95,7 @@ public final class PolicyRules {
                         "funder", String.valueOf(route.funderId()),
                         "role", route.role())));
         if (institutional != null) {
-            List<Map<String, String>> why = new ArrayList<>();
-            if (affiliated(graph.submitterAffiliations(), institution)) {
-                why.add(reason("institution", SUBMITTER_AFFILIATION));
-            }
-            if (affiliated(caller.affiliations(), institution)) {
-                why.add(reason("institution", CALLER_AFFILIATION));
-            }
+            List<Map<String, String>> why = affiliationReasons(graph, caller, institution);
             if (!why.isEmpty()) {
                 reasons.computeIfAbsent(institutional, id -> new LinkedHashSet<>()).addAll(why);
             }
@@ -124,7 +141,7 @@ public final class PolicyRules {
     }
 
     /** A reason object whose members keep their order in the JSON, so equal answers are byte-identical. */
-    private static Map<String, String> reason(String... namesAndValues) {
+    static Map<String, String> reason(String... namesAndValues) {
         Map<String, String> reason = new LinkedHashMap<>();
         for (int i = 0; i < namesAndValues.length; i += 2) {
             reason.put(namesAndValues[i], namesAndValues[i + 1]);

@@ -6,6 +6,8 @@ import java.util.List;
 import org.submission.policy.config.PolicySettings;
 import org.submission.policy.repository.SubmissionGraph;
 import org.submission.policy.repository.SubmissionGraphRepository;
+import org.submission.policy.rules.RuleSet;
+import org.submission.policy.rules.RulesFile;
 import org.submission.platform.error.ApiException;
 import org.submission.platform.security.Caller;
 import org.submission.platform.security.CallerService;
@@ -23,10 +25,12 @@ public class PolicyService {
     private final String institution;
     private final String institutionalTitle;
     private final String institutionalRepositoryName;
+    private final RulesFile rules;
 
-    public PolicyService(CallerService callers, SubmissionGraphRepository graphs, PolicySettings settings) {
+    public PolicyService(CallerService callers, SubmissionGraphRepository graphs, PolicySettings settings, RulesFile rules) {
         this.callers = callers;
         this.graphs = graphs;
+        this.rules = rules;
         this.institution = settings.activeInstitution().orElse(null);
         this.institutionalTitle = institution == null ? null : settings.institutionalPolicyTitle().orElse(null);
         this.institutionalRepositoryName = settings.institutionalRepositoryName().filter(n -> !n.isBlank()).orElse(null);
@@ -34,18 +38,33 @@ public class PolicyService {
 
     public Uni<List<PolicyEntry>> policies(long submissionId, boolean explain) {
         return visible(submissionId, false)
-                .map(seen -> PolicyRules.applicablePolicies(seen.graph(), seen.caller(), institution, explain));
+                .map(seen -> PolicyRules.applicablePolicies(seen.graph(), seen.caller(), institution, explain, seen.rules()));
     }
 
     public Uni<RepositoryChoice> repositories(long submissionId, boolean explain) {
         return visible(submissionId, true).map(seen -> PolicyRules.repositories(seen.graph(),
-                PolicyRules.applicablePolicies(seen.graph(), seen.caller(), institution, false), explain));
+                PolicyRules.applicablePolicies(seen.graph(), seen.caller(), institution, false, seen.rules()), explain));
+    }
+
+    /** The applicable policies with what policy rules read loaded whether rules are in use or not (the compliance answer). */
+    Uni<Seen> visibleWithRules(long submissionId) {
+        return visible(submissionId, false, true);
+    }
+
+    List<PolicyEntry> applicable(Seen seen) {
+        return PolicyRules.applicablePolicies(seen.graph(), seen.caller(), institution, false, seen.rules());
     }
 
     private Uni<Seen> visible(long submissionId, boolean withRepositories) {
+        return visible(submissionId, withRepositories, false);
+    }
+
+    /** The submission as this caller may see it, with the rules of this request: one version for the whole answer. */
+    private Uni<Seen> visible(long submissionId, boolean withRepositories, boolean always) {
+        RuleSet now = rules.current();
         return Uni.combine().all()
                 .unis(callers.current(),
-                        graphs.load(submissionId, institutionalTitle, institutionalRepositoryName, withRepositories))
+                        graphs.load(submissionId, institutionalTitle, institutionalRepositoryName, withRepositories, always || now.active()))
                 .asTuple()
                 .map(both -> {
                     SubmissionGraph graph = both.getItem2();
@@ -55,10 +74,10 @@ public class PolicyService {
                         throw ApiException.notFound("No submission with id " + submissionId
                                 + " that you may ask about (its submitter, a preparer, an administrator or a backend account).");
                     }
-                    return new Seen(both.getItem1(), graph);
+                    return new Seen(both.getItem1(), graph, now);
                 });
     }
 
-    private record Seen(Caller caller, SubmissionGraph graph) {
+    record Seen(Caller caller, SubmissionGraph graph, RuleSet rules) {
     }
 }

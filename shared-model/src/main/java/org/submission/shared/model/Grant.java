@@ -4,6 +4,7 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.FetchType;
 import jakarta.persistence.ManyToOne;
 import jakarta.persistence.Table;
+import java.time.LocalDateTime;
 
 @Entity
 @Table(name = "pass_grant")
@@ -13,6 +14,9 @@ public class Grant extends PassEntity {
     public String localKey;
     public String projectName;
     public String awardStatus;
+    public LocalDateTime awardDate;
+    public LocalDateTime startDate;
+    public LocalDateTime endDate;
 
     @ManyToOne(fetch = FetchType.LAZY)
     public Funder primaryFunder;

@@ -7,6 +7,7 @@ import jakarta.persistence.JoinTable;
 import jakarta.persistence.ManyToMany;
 import jakarta.persistence.ManyToOne;
 import jakarta.persistence.Table;
+import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -24,6 +25,7 @@ public class Submission extends PassEntity {
     public String submissionStatus;
     public String source;
     public Long version;
+    public LocalDateTime submittedDate;
 
     @ManyToMany
     @JoinTable(name = "pass_submission_grants",

@@ -142,6 +142,8 @@ record SeedFile(String source, List<Entry> entries, long highestId) {
             case STRING -> value.isTextual() ? null : "must be a string";
             case BOOLEAN -> value.isBoolean() ? null : "must be true or false";
             case INTEGER -> value.isIntegralNumber() && value.canConvertToLong() ? null : "must be an integer";
+            case DATE -> value.isTextual() && SeedFormat.day(value.textValue()) != null ? null
+                    : "must be a date, YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS";
             case JSON -> value.isObject() || value.isTextual() ? null : "must be a JSON object or a string";
             case REF -> value.isTextual() ? null : "must be the key (a string) of a " + field.target() + " record";
             case STRINGS, REFS -> {

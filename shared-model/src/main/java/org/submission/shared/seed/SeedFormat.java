@@ -3,6 +3,9 @@ package org.submission.shared.seed;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.ParameterizedType;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,7 +29,7 @@ import org.submission.shared.model.Submission;
  */
 final class SeedFormat {
 
-    enum Kind { STRING, STRINGS, BOOLEAN, INTEGER, JSON, REF, REFS }
+    enum Kind { STRING, STRINGS, BOOLEAN, INTEGER, DATE, JSON, REF, REFS }
 
     /** A field of an entity as the seed file gives it; {@code target} is the referenced record type. */
     record Field(java.lang.reflect.Field member, Kind kind, String target) {
@@ -59,6 +62,7 @@ final class SeedFormat {
             case JSON -> value.isTextual() ? value.asText() : value.toString();
             case BOOLEAN -> value.asBoolean();
             case INTEGER -> value.asLong();
+            case DATE -> day(value.asText());
             case REF -> records.apply(value.asText());
             case STRINGS, REFS -> {
                 List<Object> items = new ArrayList<>();
@@ -83,6 +87,7 @@ final class SeedFormat {
                 Kind kind = type == String.class ? (member.getName().equals(JSON_TEXT) ? Kind.JSON : Kind.STRING)
                         : type == Boolean.class ? Kind.BOOLEAN
                         : type == Long.class ? Kind.INTEGER
+                        : type == LocalDateTime.class ? Kind.DATE
                         : element == String.class ? Kind.STRINGS
                         : element != null ? Kind.REFS
                         : Kind.REF;
@@ -94,6 +99,15 @@ final class SeedFormat {
             }
         }
         return byName;
+    }
+
+    /** {@code YYYY-MM-DD} (midnight) or an ISO local date-time; null when neither. */
+    static LocalDateTime day(String text) {
+        try {
+            return text.length() == 10 ? LocalDate.parse(text).atStartOfDay() : LocalDateTime.parse(text);
+        } catch (DateTimeParseException e) {
+            return null;
+        }
     }
 
     private static Map<Class<?>, String> names(Object... classAndName) {

@@ -39,6 +39,9 @@ public final class LocalStack implements AutoCloseable {
 
     private static final String TRUSTED_PROXIES = "SUBMISSION_HTTP_TRUSTED_PROXIES";
 
+    /** The policy rules of the demo data (policy-service/README.md, "Rules"). */
+    static final String DEMO_RULES = "deploy/demo/policy-rules.yaml";
+
     /**
      * The options of the images and manifests (deploy/README.md, "Runtime: JVM options, AppCDS, footprint"): the service's
      * {@code jvm.options}, which the package writes from the pom's {@code service.jvm.options}, and
@@ -125,6 +128,10 @@ public final class LocalStack implements AutoCloseable {
                 e -> "The embedded PostgreSQL did not start (" + e.getMessage() + "); see " + log);
         env.putAll(Map.of("SUBMISSION_DB_URL", database.url(), "SUBMISSION_DB_USER", "postgres",
                 "SUBMISSION_DB_PASSWORD", "", "SUBMISSION_DB_MIGRATE", "true", "SUBMISSION_SEED_DEMO", "true"));
+        // the demo rules name the demo data's policies: only with the database that holds them
+        if (setting("POLICY_RULES_FILE").isEmpty()) {
+            env.put("POLICY_RULES_FILE", options.root().resolve(DEMO_RULES).toAbsolutePath().toString());
+        }
         out.println("ready on port " + database.port() + " (" + seconds(begin) + ")");
     }
 
@@ -192,6 +199,12 @@ public final class LocalStack implements AutoCloseable {
         // the client whose failed authentications are slowed; a local caller that writes one is not believed
         Gateway.SOURCE_ADDRESS.filter(address -> setting(TRUSTED_PROXIES).isEmpty())
                 .ifPresent(address -> env.put(TRUSTED_PROXIES, address + "/32"));
+        // the policy service's compliance answer asks the local DOI service, as the backend account
+        options.services().stream().filter(spec -> spec.name().equals("doi-service")).findFirst()
+                .filter(doi -> setting("POLICY_DOI_URL").isEmpty())
+                .ifPresent(doi -> env.putAll(Map.of("POLICY_DOI_URL", "http://127.0.0.1:" + doi.port(),
+                        "POLICY_DOI_USER", setting("SUBMISSION_BACKEND_USER").orElse(DEMO_SETTINGS.get("SUBMISSION_BACKEND_USER")),
+                        "POLICY_DOI_PASSWORD", setting("SUBMISSION_BACKEND_PASSWORD").orElse(DEMO_SETTINGS.get("SUBMISSION_BACKEND_PASSWORD")))));
         return env;
     }
 

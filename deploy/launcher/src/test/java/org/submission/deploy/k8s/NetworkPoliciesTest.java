@@ -125,6 +125,20 @@ class NetworkPoliciesTest {
                 "policy-service", false));
     }
 
+    /** The policy service's compliance answer asks the DOI service, and no other pod of the three may. */
+    @Test
+    void onlyThePolicyServiceReachesTheDoiService() {
+        Pod doi = pods.get("doi-service");
+        Map<String, Boolean> reached = new LinkedHashMap<>();
+        pods.forEach((service, pod) -> reached.put(service,
+                verdict.egressAllowed(pod, Peer.of(doi), port("doi-service"), "TCP")
+                        && verdict.ingressAllowed(doi, Peer.of(pod), port("doi-service"), "TCP")));
+
+        assertThat(reached).containsExactlyInAnyOrderEntriesOf(Map.of("policy-service", true, "schema-service", false,
+                "doi-service", false));
+        assertThat(verdict.ingressAllowed(doi, Peer.of(pods.get("policy-service")), 5432, "TCP")).isFalse();
+    }
+
     /** The cluster's API server, the cloud's metadata endpoint, a private host: not by HTTPS from the DOI service. */
     @ParameterizedTest
     @MethodSource("privateAddresses")

@@ -1,0 +1,19 @@
+package org.submission.policy.config;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+
+/** {@code POLICY_RULES_FILE} and how often it is read again (policy-service/README.md, "Rules"). */
+@ConfigMapping(prefix = "policy.rules")
+public interface RulesSettings {
+
+    /** The rules file (YAML); unset: no rules, every answer as without this feature. */
+    Optional<Path> file();
+
+    /** How often the file is read again; well under the 10 s in which a change reaches every pod. */
+    @WithDefault("2s")
+    Duration reloadPeriod();
+}

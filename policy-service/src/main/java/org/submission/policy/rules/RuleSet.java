@@ -1,0 +1,49 @@
+package org.submission.policy.rules;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.submission.policy.rules.RulesDocument.When;
+
+/**
+ * A rules file with its names resolved to record ids: immutable, so a request that reads the
+ * current set once sees one whole version. {@link #NONE} is no rules file, the seed's behaviour.
+ *
+ * @param prefixes per repository id, the URL prefixes (host and path) of its open copies
+ */
+public record RuleSet(List<String> accepted, List<DatedRule> rules, Map<Long, List<String>> prefixes) {
+
+    public static final RuleSet NONE = new RuleSet(RulesDocument.DEFAULT_ACCEPTED, List.of(), Map.of());
+
+    /**
+     * A resolved rule; empty {@code funders} is a rule of the institutional policy.
+     *
+     * @param label how reasons name it: {@code "<policy title> (rule N)"}
+     */
+    public record DatedRule(int number, String label, long policyId, Set<Long> funders, When when, Requirement requires) {
+    }
+
+    /** What satisfies a policy: a copy in the repository, of one of the versions, at most embargoMonths late (null: any). */
+    public record Requirement(long repositoryId, List<String> versions, Integer embargoMonths) {
+    }
+
+    public boolean active() {
+        return !rules.isEmpty();
+    }
+
+    /** What satisfies the policy: the first rule giving it that says so; null when none does. */
+    public Requirement requirementOf(long policyId) {
+        return rules.stream().filter(rule -> rule.policyId() == policyId && rule.requires() != null)
+                .map(DatedRule::requires).findFirst().orElse(null);
+    }
+
+    /** The rules naming the funder, in file order. */
+    public List<DatedRule> forFunder(long funderId) {
+        return rules.stream().filter(rule -> rule.funders().contains(funderId)).toList();
+    }
+
+    /** The rules of the institutional policy ({@code funders: []}), in file order. */
+    public List<DatedRule> forInstitution() {
+        return rules.stream().filter(rule -> rule.funders().isEmpty()).toList();
+    }
+}

@@ -1,0 +1,270 @@
+package org.submission.policy.rules;
+
+import java.io.StringReader;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.ByteBuffer;
+import java.time.LocalDate;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.submission.platform.reload.Refusal;
+import org.submission.policy.rules.RulesDocument.Name;
+import org.submission.policy.rules.RulesDocument.Requires;
+import org.submission.policy.rules.RulesDocument.Rule;
+import org.submission.policy.rules.RulesDocument.When;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.error.Mark;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
+import org.yaml.snakeyaml.error.YAMLException;
+import org.yaml.snakeyaml.nodes.MappingNode;
+import org.yaml.snakeyaml.nodes.Node;
+import org.yaml.snakeyaml.nodes.NodeTuple;
+import org.yaml.snakeyaml.nodes.ScalarNode;
+import org.yaml.snakeyaml.nodes.SequenceNode;
+
+/**
+ * Reads a rules file's YAML into a {@link RulesDocument}, refusing anything it does not know (a
+ * misspelt key would otherwise silently drop a condition) with the line it is on. SnakeYAML's node
+ * tree, rather than a data binding, because it keeps each value's line.
+ */
+public final class RulesParser {
+
+    /** Large enough for hundreds of rules, small enough that no file or request body can exhaust memory. */
+    public static final int MAX_BYTES = 256 * 1024;
+
+    static final Set<String> VERSIONS = Set.of("submittedVersion", "acceptedVersion", "publishedVersion");
+    static final String SUBMITTED_DATE = "submittedDate";
+    static final String METADATA = "metadata.";
+
+    private RulesParser() {
+    }
+
+    public static RulesDocument parse(byte[] content) {
+        if (content.length > MAX_BYTES) {
+            throw new Refusal(0, "larger than " + MAX_BYTES / 1024 + " KB");
+        }
+        Node root;
+        try {
+            root = yaml().compose(new StringReader(utf8(content)));
+        } catch (MarkedYAMLException e) {
+            Mark mark = e.getProblemMark() != null ? e.getProblemMark() : e.getContextMark();
+            throw new Refusal(mark == null ? 0 : mark.getLine() + 1, "not YAML: " + e.getProblem());
+        } catch (YAMLException e) {
+            throw new Refusal(0, "not YAML: " + e.getMessage());
+        }
+        if (root == null) {
+            throw new Refusal(1, "empty: a rules file starts with \"version: 1\"");
+        }
+        Map<String, Node> top = mapping(root, "the file", Set.of("version", "dates", "repositories", "policies"));
+        Node version = top.get("version");
+        if (version == null || !"1".equals(scalar(version, "version"))) {
+            throw new Refusal(version == null ? 1 : line(version), "\"version: 1\" expected");
+        }
+        List<String> accepted = top.containsKey("dates") ? accepted(top.get("dates")) : RulesDocument.DEFAULT_ACCEPTED;
+        Map<Name, List<String>> repositories = top.containsKey("repositories") ? repositories(top.get("repositories")) : Map.of();
+        List<Rule> rules = new ArrayList<>();
+        if (top.containsKey("policies")) {
+            for (Node entry : sequence(top.get("policies"), "policies")) {
+                rules.add(rule(rules.size() + 1, entry));
+            }
+        }
+        return new RulesDocument(accepted, repositories, List.copyOf(rules));
+    }
+
+    private static List<String> accepted(Node dates) {
+        Map<String, Node> members = mapping(dates, "dates", Set.of("accepted"));
+        if (!members.containsKey("accepted")) {
+            return RulesDocument.DEFAULT_ACCEPTED;
+        }
+        List<String> sources = new ArrayList<>();
+        for (Node source : sequence(members.get("accepted"), "dates.accepted")) {
+            String value = scalar(source, "a date source");
+            if (!value.equals(SUBMITTED_DATE) && !(value.startsWith(METADATA) && value.length() > METADATA.length())) {
+                throw new Refusal(line(source), "date source \"" + value + "\": metadata.<field> or submittedDate expected");
+            }
+            sources.add(value);
+        }
+        if (sources.isEmpty()) {
+            throw new Refusal(line(members.get("accepted")), "dates.accepted names no source");
+        }
+        return List.copyOf(sources);
+    }
+
+    private static Map<Name, List<String>> repositories(Node node) {
+        if (!(node instanceof MappingNode map)) {
+            throw new Refusal(line(node), "repositories: a mapping of repository name to URL prefixes expected");
+        }
+        Map<Name, List<String>> repositories = new LinkedHashMap<>();
+        for (NodeTuple tuple : map.getValue()) {
+            Name name = name(tuple.getKeyNode(), "a repository");
+            List<String> prefixes = new ArrayList<>();
+            for (Node prefix : sequence(tuple.getValueNode(), "repository " + name.value())) {
+                String value = scalar(prefix, "a URL prefix");
+                if (value.contains("://") || value.isBlank() || value.startsWith("/")) {
+                    throw new Refusal(line(prefix), "URL prefix \"" + value + "\": host and path without a scheme expected, e.g. pmc.ncbi.nlm.nih.gov/");
+                }
+                prefixes.add(value);
+            }
+            if (repositories.keySet().stream().anyMatch(known -> known.value().equals(name.value()))) {
+                throw new Refusal(name.line(), "repository \"" + name.value() + "\" given twice");
+            }
+            repositories.put(name, List.copyOf(prefixes));
+        }
+        return repositories;
+    }
+
+    private static Rule rule(int number, Node node) {
+        Map<String, Node> members = mapping(node, "a policy rule", Set.of("policy", "funders", "when", "requires"));
+        if (!members.containsKey("policy")) {
+            throw new Refusal(line(node), "rule " + number + " names no policy");
+        }
+        if (!members.containsKey("funders")) {
+            throw new Refusal(line(node), "rule " + number + " has no funders (an empty list names the institutional policy)");
+        }
+        List<Name> funders = new ArrayList<>();
+        for (Node funder : sequence(members.get("funders"), "funders")) {
+            funders.add(name(funder, "a funder"));
+        }
+        When when = members.containsKey("when") ? when(members.get("when")) : When.ALWAYS;
+        Requires requires = members.containsKey("requires") ? requires(members.get("requires")) : null;
+        return new Rule(number, line(node), name(members.get("policy"), "a policy"), List.copyOf(funders), when, requires);
+    }
+
+    private static When when(Node node) {
+        if (node instanceof ScalarNode scalar) {
+            if (scalar.getValue().equals("otherwise")) {
+                return new When(true, null, null, false);
+            }
+            throw new Refusal(line(node), "when: \"otherwise\" or a mapping of accepted and grant-active-on expected");
+        }
+        Map<String, Node> members = mapping(node, "when", Set.of("accepted", "grant-active-on"));
+        LocalDate from = null;
+        LocalDate until = null;
+        if (members.containsKey("accepted")) {
+            Map<String, Node> window = mapping(members.get("accepted"), "when.accepted", Set.of("from", "until"));
+            from = window.containsKey("from") ? date(window.get("from")) : null;
+            until = window.containsKey("until") ? date(window.get("until")) : null;
+            if (from != null && until != null && !from.isBefore(until)) {
+                throw new Refusal(line(window.get("until")), "until " + until + " is not after from " + from + ": no date would match");
+            }
+        }
+        boolean grantActive = false;
+        if (members.containsKey("grant-active-on")) {
+            Node on = members.get("grant-active-on");
+            if (!"accepted".equals(scalar(on, "grant-active-on"))) {
+                throw new Refusal(line(on), "grant-active-on: \"accepted\" expected");
+            }
+            grantActive = true;
+        }
+        return new When(false, from, until, grantActive);
+    }
+
+    private static Requires requires(Node node) {
+        Map<String, Node> members = mapping(node, "requires", Set.of("repository", "versions", "embargo-months"));
+        if (!members.containsKey("repository")) {
+            throw new Refusal(line(node), "requires names no repository");
+        }
+        List<String> versions = new ArrayList<>();
+        if (members.containsKey("versions")) {
+            for (Node version : sequence(members.get("versions"), "versions")) {
+                String value = scalar(version, "a version");
+                if (!VERSIONS.contains(value)) {
+                    throw new Refusal(line(version), "version \"" + value + "\": one of submittedVersion, acceptedVersion, publishedVersion expected");
+                }
+                versions.add(value);
+            }
+        } else {
+            versions.addAll(List.of("acceptedVersion", "publishedVersion"));
+        }
+        Integer embargo = null;
+        if (members.containsKey("embargo-months")) {
+            Node months = members.get("embargo-months");
+            try {
+                embargo = Integer.valueOf(scalar(months, "embargo-months"));
+            } catch (NumberFormatException e) {
+                embargo = -1;
+            }
+            if (embargo < 0 || embargo > 120) {
+                throw new Refusal(line(months), "embargo-months: a whole number of months from 0 to 120 expected");
+            }
+        }
+        return new Requires(name(members.get("repository"), "a repository"), List.copyOf(versions), embargo);
+    }
+
+    private static LocalDate date(Node node) {
+        String value = scalar(node, "a date");
+        try {
+            return LocalDate.parse(value);
+        } catch (DateTimeParseException e) {
+            throw new Refusal(line(node), "date \"" + value + "\": YYYY-MM-DD expected");
+        }
+    }
+
+    private static Map<String, Node> mapping(Node node, String what, Set<String> keys) {
+        if (!(node instanceof MappingNode map)) {
+            throw new Refusal(line(node), what + ": a mapping expected");
+        }
+        Map<String, Node> members = new LinkedHashMap<>();
+        for (NodeTuple tuple : map.getValue()) {
+            String key = scalar(tuple.getKeyNode(), "a key");
+            if (!keys.contains(key)) {
+                throw new Refusal(line(tuple.getKeyNode()), "unknown key \"" + key + "\" in " + what + " (known: "
+                        + String.join(", ", keys.stream().sorted().toList()) + ")");
+            }
+            if (members.put(key, tuple.getValueNode()) != null) {
+                throw new Refusal(line(tuple.getKeyNode()), "key \"" + key + "\" given twice in " + what);
+            }
+        }
+        return members;
+    }
+
+    private static List<Node> sequence(Node node, String what) {
+        if (!(node instanceof SequenceNode list)) {
+            throw new Refusal(line(node), what + ": a list expected");
+        }
+        return list.getValue();
+    }
+
+    private static Name name(Node node, String what) {
+        String value = scalar(node, what);
+        if (value.isBlank()) {
+            throw new Refusal(line(node), what + ": an empty name");
+        }
+        return new Name(value, line(node));
+    }
+
+    private static String scalar(Node node, String what) {
+        if (!(node instanceof ScalarNode scalar)) {
+            throw new Refusal(line(node), what + ": a single value expected");
+        }
+        return scalar.getValue();
+    }
+
+    private static int line(Node node) {
+        return node.getStartMark().getLine() + 1;
+    }
+
+    private static String utf8(byte[] content) {
+        try {
+            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(content)).toString();
+        } catch (CharacterCodingException e) {
+            throw new Refusal(0, "not UTF-8 text");
+        }
+    }
+
+    private static Yaml yaml() {
+        LoaderOptions options = new LoaderOptions();
+        options.setMaxAliasesForCollections(0);
+        options.setNestingDepthLimit(16);
+        options.setCodePointLimit(MAX_BYTES);
+        options.setAllowRecursiveKeys(false);
+        return new Yaml(options);
+    }
+}

@@ -1,0 +1,98 @@
+package org.submission.policy.service;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.submission.policy.doi.DoiServiceClient;
+import org.submission.policy.doi.OpenCopies;
+import org.submission.policy.repository.SubmissionGraphRepository;
+import org.submission.policy.rules.RuleSet;
+import org.submission.policy.rules.RuleSet.Requirement;
+
+/**
+ * {@code /policy/compliance}: each applicable policy, what it requires, and whether an open copy
+ * already on the web satisfies it ({@link Verdicts}). The copies come from the DOI service; when
+ * it is down, slow or refusing, the policies that need them are undecided and the answer is still
+ * a 200. Costs the policies' statement, one more for the repositories of policies without
+ * requirements, and at most one DOI service call.
+ */
+@ApplicationScoped
+public class ComplianceService {
+
+    static final String NO_DOI = "no DOI";
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final OpenCopies NONE = new OpenCopies(List.of(), null);
+
+    private final PolicyService policies;
+    private final SubmissionGraphRepository graphs;
+    private final DoiServiceClient doiService;
+
+    public ComplianceService(PolicyService policies, SubmissionGraphRepository graphs, DoiServiceClient doiService) {
+        this.policies = policies;
+        this.graphs = graphs;
+        this.doiService = doiService;
+    }
+
+    /** @param givenDoi the DOI to look up instead of the submission's, or null */
+    public Uni<Map<String, Object>> compliance(long submissionId, String givenDoi) {
+        return policies.visibleWithRules(submissionId).flatMap(seen -> {
+            RuleSet rules = seen.rules();
+            List<PolicyEntry> entries = policies.applicable(seen);
+            String doi = givenDoi != null ? givenDoi : doiOf(seen.graph().metadata());
+            List<Long> withoutRequirement = entries.stream().map(entry -> Long.parseLong(entry.id()))
+                    .filter(id -> rules.requirementOf(id) == null).toList();
+            boolean needsCopies = doi != null && entries.stream()
+                    .anyMatch(entry -> entry.undecided() == null && rules.requirementOf(Long.parseLong(entry.id())) != null);
+            Uni<Map<Long, List<Long>>> repositories = withoutRequirement.isEmpty()
+                    ? Uni.createFrom().item(Map.of()) : graphs.policyRepositories(withoutRequirement);
+            Uni<Copies> copies = needsCopies
+                    ? doiService.copies(doi).map(found -> new Copies(found, null))
+                            .onFailure(DoiServiceClient.Unavailable.class).recoverWithItem(f -> new Copies(NONE, f.getMessage()))
+                    : Uni.createFrom().item(new Copies(NONE, doi == null ? NO_DOI : null));
+            return Uni.combine().all().unis(repositories, copies).asTuple().map(both -> {
+                List<Map<String, Object>> verdicts = new ArrayList<>();
+                for (PolicyEntry entry : entries) {
+                    long id = Long.parseLong(entry.id());
+                    Requirement requires = rules.requirementOf(id);
+                    PolicyEntry judged = doi == null && entry.undecided() == null
+                            ? new PolicyEntry(entry.id(), entry.type(), NO_DOI, null) : entry;
+                    verdicts.add(Verdicts.verdict(judged, requires,
+                            requires == null ? List.of() : rules.prefixes().getOrDefault(requires.repositoryId(), List.of()),
+                            both.getItem1().getOrDefault(id, List.of()), both.getItem2().found(), both.getItem2().unavailable()));
+                }
+                Map<String, Object> answer = new LinkedHashMap<>();
+                answer.put("submission", String.valueOf(submissionId));
+                answer.put("doi", doi);
+                answer.put("policies", verdicts);
+                return answer;
+            });
+        });
+    }
+
+    /** The DOI of the submission's metadata as the PASS UI writes it ({@code doi}), or as older records have it ({@code DOI}). */
+    static String doiOf(String metadata) {
+        if (metadata == null || metadata.isBlank()) {
+            return null;
+        }
+        try {
+            JsonNode document = JSON.readTree(metadata);
+            for (String field : List.of("doi", "DOI")) {
+                JsonNode value = document == null ? null : document.get(field);
+                if (value != null && value.isTextual() && !value.asText().isBlank()) {
+                    return value.asText().trim();
+                }
+            }
+        } catch (Exception notJson) {
+            // no DOI to be read
+        }
+        return null;
+    }
+
+    private record Copies(OpenCopies found, String unavailable) {
+    }
+}

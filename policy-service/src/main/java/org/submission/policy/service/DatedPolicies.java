@@ -1,0 +1,73 @@
+package org.submission.policy.service;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import org.submission.platform.security.Caller;
+import org.submission.policy.repository.SubmissionGraph;
+import org.submission.policy.repository.SubmissionGraph.FunderRoute;
+import org.submission.policy.rules.AcceptedDate;
+import org.submission.policy.rules.RuleEvaluation;
+import org.submission.policy.rules.RuleEvaluation.Choice;
+import org.submission.policy.rules.RuleSet;
+
+/**
+ * {@link PolicyRules#applicablePolicies} under a rules file: the same routes to funders and the
+ * same affiliation test, each funder's and the institution's policy chosen by the rules. A policy
+ * reached decided by one route and undecided by another is decided.
+ */
+final class DatedPolicies {
+
+    private DatedPolicies() {
+    }
+
+    static List<PolicyEntry> applicable(SubmissionGraph graph, Caller caller, String institution, boolean explain,
+                                        RuleSet rules) {
+        Long institutional = institution == null ? null : graph.institutionalPolicyId();
+        Optional<AcceptedDate.Found> accepted = AcceptedDate.of(rules.accepted(), graph.metadata(), graph.submittedDate());
+        Map<Long, Gathered> policies = new TreeMap<>();
+        for (FunderRoute route : graph.funderRoutes().stream().sorted(PolicyRules.ROUTE_ORDER).toList()) {
+            Map<String, String> via = PolicyRules.reason("grant", String.valueOf(route.grantId()),
+                    "funder", String.valueOf(route.funderId()), "role", route.role());
+            for (Choice choice : RuleEvaluation.forFunder(rules, route.funderId(), route.policyId(), route.grantEnd(), accepted)) {
+                policies.computeIfAbsent(choice.policyId(), id -> new Gathered()).add(via, choice);
+            }
+        }
+        if (institutional != null) {
+            List<Map<String, String>> why = PolicyRules.affiliationReasons(graph, caller, institution);
+            if (!why.isEmpty()) {
+                for (Choice choice : RuleEvaluation.forInstitution(rules, institutional, accepted)) {
+                    why.forEach(affiliation -> policies.computeIfAbsent(choice.policyId(), id -> new Gathered()).add(affiliation, choice));
+                }
+            }
+        }
+        List<PolicyEntry> entries = new ArrayList<>(policies.size());
+        policies.forEach((id, gathered) -> entries.add(new PolicyEntry(String.valueOf(id),
+                id.equals(institutional) ? PolicyEntry.INSTITUTION : PolicyEntry.FUNDER,
+                gathered.decided ? null : gathered.undecided, explain ? List.copyOf(gathered.reasons) : null)));
+        return entries;
+    }
+
+    private static final class Gathered {
+        final Set<Map<String, String>> reasons = new LinkedHashSet<>();
+        boolean decided;
+        String undecided;
+
+        void add(Map<String, String> via, Choice choice) {
+            Map<String, String> reason = new LinkedHashMap<>(via);
+            reason.putAll(choice.reason());
+            if (choice.undecided() != null) {
+                reason.put("undecided", choice.undecided());
+                undecided = undecided == null ? choice.undecided() : undecided;
+            } else {
+                decided = true;
+            }
+            reasons.add(java.util.Collections.unmodifiableMap(reason));
+        }
+    }
+}

@@ -1,0 +1,151 @@
+package org.submission.policy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+import jakarta.inject.Inject;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.submission.platform.testing.ExternalTool;
+import org.submission.platform.testing.Requests;
+
+/**
+ * The dry run on the fixture's funders: a candidate that gives Funder One another policy for
+ * manuscripts accepted from 2025-01-01 changes exactly the submissions accepted since then.
+ */
+@QuarkusTest
+@WithTestResource(PolicyTestDatabase.class)
+class DryRunTest {
+
+    private static final String CANDIDATE = """
+            version: 1
+            policies:
+              - policy: "Funder Four Policy"
+                funders: ["Funder One"]
+                when: {accepted: {from: 2025-01-01}}
+            """;
+    private static final int SEEDED = 10_000;
+
+    @Inject
+    Fixture fixture;
+
+    @Inject
+    DataSource dataSource;
+
+    private boolean seeded;
+
+    /** {@code count} submissions like S-funders (grant G), submitted in the last days, every other one accepted in 2025. */
+    private void seed(int count) throws SQLException {
+        fixture.ids();
+        seeded = true;
+        sql("INSERT INTO pass_submission (id, submitter_id, metadata, submitteddate)"
+                + " SELECT 1000000 + i, " + fixture.id("ulrich") + ","
+                + " CASE WHEN i % 2 = 0 THEN '{\"acceptedDate\": \"2025-03-01\"}' ELSE '{\"acceptedDate\": \"2024-03-01\"}' END,"
+                + " now() - i * interval '1 minute' FROM generate_series(1, " + count + ") i",
+                "INSERT INTO pass_submission_grants (submission_id, grants_id) SELECT 1000000 + i, " + fixture.id("G")
+                        + " FROM generate_series(1, " + count + ") i",
+                "INSERT INTO pass_submission_effectivepolicies (submission_id, effectivepolicies_id) SELECT 1000000 + i, "
+                        + fixture.id("P1") + " FROM generate_series(1, " + count + ") i",
+                "ANALYZE");
+    }
+
+    @AfterEach
+    void forgetSeeded() throws SQLException {
+        if (seeded) {
+            sql("DELETE FROM pass_submission_effectivepolicies WHERE submission_id >= 1000000",
+                    "DELETE FROM pass_submission_grants WHERE submission_id >= 1000000",
+                    "DELETE FROM pass_submission WHERE id >= 1000000");
+        }
+    }
+
+    private void sql(String... statements) throws SQLException {
+        try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
+            for (String each : statements) {
+                statement.execute(each);
+            }
+        }
+    }
+
+    private static io.restassured.response.Response dryRun(String candidate, String query) {
+        return Requests.backend().contentType("application/yaml").body(candidate.getBytes(java.nio.charset.StandardCharsets.UTF_8)).post("/policy/rules/dry-run" + query);
+    }
+
+    @Test
+    void theReplayListsTheSubmissionsWhosePoliciesChange() throws SQLException {
+        seed(10);
+        JsonPath answer = dryRun(CANDIDATE, "?limit=10").then().statusCode(200).extract().jsonPath();
+        assertThat(answer.getInt("submissions")).isEqualTo(10);
+        assertThat(answer.getInt("changed")).isEqualTo(5);
+        assertThat(answer.getList("changes.submission")).containsExactly("1000002", "1000004", "1000006", "1000008", "1000010");
+        assertThat(answer.getList("changes[0].policies.before.id")).containsExactly(
+                String.valueOf(fixture.id("P2")), String.valueOf(fixture.id("P1")));
+        assertThat(answer.getList("changes[0].policies.after.id")).containsExactly(
+                String.valueOf(fixture.id("P2")), String.valueOf(fixture.id("P4")));
+        assertThat(answer.getList("changes[0].repositories.before.required.url")).contains(String.valueOf(fixture.id("R1")));
+        assertThat(answer.getList("changes[0].repositories.after.required.url")).doesNotContain(String.valueOf(fixture.id("R1")));
+    }
+
+    @Test
+    void theReplayChangesNothing() throws SQLException {
+        seed(10);
+        dryRun(CANDIDATE, "").then().statusCode(200);
+        Requests.as("ulrich@elsewhere.org").queryParam("submission", 1000002).get("/policy/policies")
+                .then().statusCode(200).body("id", org.hamcrest.Matchers.contains(
+                        String.valueOf(fixture.id("P2")), String.valueOf(fixture.id("P1"))));
+    }
+
+    @Test
+    void aRefusedCandidateIsA400WithItsLine() {
+        dryRun(CANDIDATE.replace("2025-01-01", "2025-02-30"), "").then().statusCode(400)
+                .body("error", containsString("line 5: date \"2025-02-30\""));
+    }
+
+    @Test
+    void aPersonMayNotTryRules() {
+        Requests.withXsrf(Requests.as("ada@elsewhere.org")).contentType("application/yaml").body(CANDIDATE.getBytes(java.nio.charset.StandardCharsets.UTF_8))
+                .post("/policy/rules/dry-run").then().statusCode(403);
+    }
+
+    @Test
+    void aBodyThatIsNotYamlIsA415() {
+        Requests.backend().contentType("application/json").body("{}").post("/policy/rules/dry-run").then().statusCode(415);
+    }
+
+    @Test
+    void aLimitAboveTenThousandIsA400() {
+        dryRun(CANDIDATE, "?limit=10001").then().statusCode(400).body("error", containsString("limit"));
+    }
+
+    @Test
+    void tenThousandSubmissionsCostAsManyStatementsAsTen() throws SQLException {
+        ExternalTool.require(PolicyTestDatabase.embedded(),
+                "the test's own server with pg_stat_statements preloaded is not started (SUBMISSION_DB_URL names another)");
+        seed(SEEDED);
+        sql("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
+        long ten = statementsOf("?limit=10", 10);
+        long all = statementsOf("?limit=" + SEEDED, SEEDED);
+        assertThat(all).isEqualTo(ten).isBetween(1L, 3L);
+    }
+
+    private long statementsOf(String query, int expected) throws SQLException {
+        try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
+            statement.execute("SELECT pg_stat_statements_reset()");
+            dryRun(CANDIDATE, query).then().statusCode(200).body("submissions", equalTo(expected))
+                    .body("changed", equalTo(expected / 2));
+            try (ResultSet rows = statement.executeQuery("SELECT coalesce(sum(calls), 0) FROM pg_stat_statements"
+                    + " WHERE query NOT LIKE '%pg_stat_statements%'")) {
+                rows.next();
+                return rows.getLong(1);
+            }
+        }
+    }
+}
