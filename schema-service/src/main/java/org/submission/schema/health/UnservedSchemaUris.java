@@ -11,6 +11,7 @@ import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
 import org.eclipse.microprofile.health.Readiness;
 import org.submission.schema.store.SchemaStore;
+import org.submission.schema.store.SchemaStores;
 import org.submission.schema.store.StoredSchema;
 import org.submission.shared.model.CommaJoinedList;
 
@@ -30,16 +31,18 @@ public class UnservedSchemaUris implements AsyncHealthCheck {
     private static final CommaJoinedList COMMA_JOINED = new CommaJoinedList();
 
     private final Pool pool;
-    private final SchemaStore store;
+    private final SchemaStores stores;
 
-    public UnservedSchemaUris(Pool pool, SchemaStore store) {
+    public UnservedSchemaUris(Pool pool, SchemaStores stores) {
         this.pool = pool;
-        this.store = store;
+        this.stores = stores;
     }
 
     @Override
     public Uni<HealthCheckResponse> call() {
         return pool.query(SQL).execute().map(rows -> {
+            // the set being served now: a reloaded SCHEMA_SERVICE_DIR may serve what the last one did not
+            SchemaStore store = stores.current();
             Set<String> unserved = new TreeSet<>();
             rows.forEach(row -> COMMA_JOINED.convertToEntityAttribute(row.getString(0)).stream()
                     .filter(uri -> store.find(uri).filter(StoredSchema::usable).isEmpty()).forEach(unserved::add));
