@@ -90,8 +90,12 @@ class DryRunTest {
                 String.valueOf(fixture.id("P2")), String.valueOf(fixture.id("P1")));
         assertThat(answer.getList("changes[0].policies.after.id")).containsExactly(
                 String.valueOf(fixture.id("P2")), String.valueOf(fixture.id("P4")));
-        assertThat(answer.getList("changes[0].repositories.before.required.url")).contains(String.valueOf(fixture.id("R1")));
-        assertThat(answer.getList("changes[0].repositories.after.required.url")).doesNotContain(String.valueOf(fixture.id("R1")));
+        // each side's repositories are its policies' own, not the stored effective policies' (P1 only)
+        assertThat(answer.getList("changes[0].repositories.before.required.url"))
+                .contains(String.valueOf(fixture.id("R1")), String.valueOf(fixture.id("R2")))
+                .doesNotContain(String.valueOf(fixture.id("R6")));
+        assertThat(answer.getList("changes[0].repositories.after.required.url"))
+                .contains(String.valueOf(fixture.id("R2")), String.valueOf(fixture.id("R6")), String.valueOf(fixture.id("R5")));
     }
 
     @Test

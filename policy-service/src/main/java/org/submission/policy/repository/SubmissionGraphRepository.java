@@ -9,6 +9,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -133,6 +134,24 @@ public class SubmissionGraphRepository {
                     .thenComparing(Comparator.comparingLong(SubmissionGraph::id).reversed()));
             return graphs;
         });
+    }
+
+    /**
+     * The repositories of the policies, as the rows of a graph's effective policies would hold them
+     * (whether each is the institutional repository by name): one statement for any number of policies.
+     */
+    public Uni<List<SubmissionGraph.EffectiveRepository>> repositoriesOf(Collection<Long> policyIds,
+                                                                         String institutionalRepositoryName) {
+        return pool.preparedQuery("SELECT pol.id, pr.repositories_id, r.name = $2 FROM pass_policy pol"
+                        + " LEFT JOIN pass_policy_repositories pr ON pr.policy_id = pol.id"
+                        + " LEFT JOIN pass_repository r ON r.id = pr.repositories_id WHERE pol.id = ANY($1)")
+                .execute(Tuple.of(policyIds.toArray(Long[]::new), institutionalRepositoryName))
+                .map(rows -> {
+                    List<SubmissionGraph.EffectiveRepository> found = new ArrayList<>();
+                    rows.forEach(row -> found.add(new SubmissionGraph.EffectiveRepository(row.getLong(0), row.getLong(1),
+                            Boolean.TRUE.equals(row.getBoolean(2)))));
+                    return found;
+                });
     }
 
     /** The repositories of each policy, ascending ids: one statement for any number of policies. */

@@ -7,12 +7,15 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
 import org.submission.platform.error.ApiException;
 import org.submission.platform.reload.Refusal;
 import org.submission.platform.security.Caller;
 import org.submission.platform.security.CallerService;
 import org.submission.policy.config.PolicySettings;
 import org.submission.policy.repository.SubmissionGraph;
+import org.submission.policy.repository.SubmissionGraph.EffectiveRepository;
 import org.submission.policy.repository.SubmissionGraphRepository;
 import org.submission.policy.rules.RuleSet;
 import org.submission.policy.rules.RuleSetLoader;
@@ -20,10 +23,13 @@ import org.submission.policy.rules.RulesFile;
 
 /**
  * Replays recent submissions through the current rules and a candidate file, as the backend
- * account sees them, and lists what would change. Two statements whatever the number of
- * submissions (the candidate's names, then every submission's graph), plain reads outside a
- * transaction, so it changes nothing and holds no lock; parsing and comparing run on a worker
- * thread, never an event loop.
+ * account sees them, and lists what would change. Three statements whatever the number of
+ * submissions (the candidate's names, every submission's graph, the repositories of the policies
+ * the two rule sets give), plain reads outside a transaction, so it changes nothing and holds no
+ * lock; parsing and comparing run on a worker thread, never an event loop. Each side's
+ * repositories are those of the policies it gives, as the submitter would choose them: the
+ * submission's stored effective policies are the current rules' choice, and would hide a
+ * repository the candidate adds or drops.
  */
 @ApplicationScoped
 public class DryRun {
@@ -71,20 +77,43 @@ public class DryRun {
                 "The candidate rules are refused: " + ((Refusal) refusal).describe("the body")))
                 .flatMap(next -> graphs.recent(since.atStartOfDay(), limit, institutionalTitle, institutionalRepositoryName)
                         .emitOn(Infrastructure.getDefaultWorkerPool())
-                        .map(all -> compare(all, current, next)));
+                        .map(all -> choices(all, current, next)))
+                .flatMap(choices -> graphs.repositoriesOf(policyIds(choices), institutionalRepositoryName)
+                        .emitOn(Infrastructure.getDefaultWorkerPool())
+                        .map(repositories -> compare(choices, repositories)));
     }
 
-    private Outcome compare(List<SubmissionGraph> submissions, RuleSet current, RuleSet next) {
+    /** One submission's policies under the current rules and under the candidate. */
+    private record Choice(SubmissionGraph graph, List<PolicyEntry> before, List<PolicyEntry> after) {
+    }
+
+    private List<Choice> choices(List<SubmissionGraph> submissions, RuleSet current, RuleSet next) {
+        return submissions.stream().map(graph -> new Choice(graph,
+                PolicyRules.applicablePolicies(graph, REPLAY, institution, false, current),
+                PolicyRules.applicablePolicies(graph, REPLAY, institution, false, next))).toList();
+    }
+
+    private static Set<Long> policyIds(List<Choice> choices) {
+        Set<Long> ids = new TreeSet<>();
+        choices.forEach(choice -> Stream.concat(choice.before().stream(), choice.after().stream())
+                .forEach(entry -> ids.add(Long.parseLong(entry.id()))));
+        return ids;
+    }
+
+    private static Outcome compare(List<Choice> choices, List<EffectiveRepository> repositories) {
         List<Change> changes = new ArrayList<>();
-        for (SubmissionGraph graph : submissions) {
-            List<PolicyEntry> before = PolicyRules.applicablePolicies(graph, REPLAY, institution, false, current);
-            List<PolicyEntry> after = PolicyRules.applicablePolicies(graph, REPLAY, institution, false, next);
-            RepositoryChoice repositoriesBefore = PolicyRules.repositories(graph, before, false);
-            RepositoryChoice repositoriesAfter = PolicyRules.repositories(graph, after, false);
-            if (!before.equals(after) || !repositoriesBefore.equals(repositoriesAfter)) {
-                changes.add(new Change(graph.id(), before, after, repositoriesBefore, repositoriesAfter));
+        for (Choice choice : choices) {
+            SubmissionGraph graph = choice.graph();
+            // every policy's repositories: each side keeps those of the policies it gives
+            SubmissionGraph chosen = new SubmissionGraph(graph.id(), graph.submitterId(), graph.submitterAffiliations(),
+                    graph.preparerIds(), graph.funderRoutes(), graph.institutionalPolicyId(), repositories,
+                    graph.metadata(), graph.submittedDate());
+            RepositoryChoice repositoriesBefore = PolicyRules.repositories(chosen, choice.before(), false);
+            RepositoryChoice repositoriesAfter = PolicyRules.repositories(chosen, choice.after(), false);
+            if (!choice.before().equals(choice.after()) || !repositoriesBefore.equals(repositoriesAfter)) {
+                changes.add(new Change(graph.id(), choice.before(), choice.after(), repositoriesBefore, repositoriesAfter));
             }
         }
-        return new Outcome(submissions.size(), changes);
+        return new Outcome(choices.size(), changes);
     }
 }
