@@ -62,7 +62,7 @@ class ComplianceTest {
     }
 
     /** Funder One's two policies as NIH's: "Funder Four Policy" from 2025-07-01 without embargo, "Funder One Policy" otherwise. */
-    private static final String RULES = """
+    static final String RULES = """
             version: 1
             repositories:
               "Funder One Archive": [pmc.ncbi.nlm.nih.gov/]

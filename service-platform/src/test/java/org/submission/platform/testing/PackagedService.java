@@ -49,16 +49,26 @@ public final class PackagedService implements AutoCloseable {
      * {@code SUBMISSION_DB_URL} of the test's own environment is not passed on.
      */
     public static PackagedService start(Map<String, String> settings) {
-        if (!Files.isRegularFile(APP.resolve("quarkus-run.jar"))) {
-            throw new IllegalStateException("no packaged service at " + APP.toAbsolutePath() + "; *IT tests run after the package");
+        return start(APP, settings);
+    }
+
+    /** Whether {@code app} holds a packaged service ({@code quarkus-run.jar}). */
+    public static boolean packaged(Path app) {
+        return Files.isRegularFile(app.resolve("quarkus-run.jar"));
+    }
+
+    /** As {@link #start(Map)}, for the packaged service in {@code app}: another module's {@code target/quarkus-app}, say. */
+    public static PackagedService start(Path app, Map<String, String> settings) {
+        if (!packaged(app)) {
+            throw new IllegalStateException("no packaged service at " + app.toAbsolutePath() + "; *IT tests run after the package");
         }
         try {
             int port;
             try (ServerSocket socket = new ServerSocket(0)) {
                 port = socket.getLocalPort();
             }
-            Path output = Files.createTempFile(APP.toAbsolutePath().getParent().getParent().getFileName() + "-", ".log");
-            ProcessBuilder builder = new ProcessBuilder(command()).directory(APP.toFile())
+            Path output = Files.createTempFile(app.toAbsolutePath().normalize().getParent().getParent().getFileName() + "-", ".log");
+            ProcessBuilder builder = new ProcessBuilder(command(app)).directory(app.toFile())
                     .redirectErrorStream(true).redirectOutput(output.toFile());
             Map<String, String> environment = builder.environment();
             environment.remove("SUBMISSION_DB_URL");
@@ -74,11 +84,11 @@ public final class PackagedService implements AutoCloseable {
     }
 
     /** The JDK running the tests, the written options, the archive if recorded, the jar; run in {@code target/quarkus-app}. */
-    private static List<String> command() {
+    private static List<String> command(Path app) {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "@jvm.options",
                 // the heap is a share of the memory the JVM sees: the pod's limit, as in a pod
                 "-XX:MaxRAM=320m"));
-        if (Files.isRegularFile(APP.resolve(ARCHIVE))) {
+        if (Files.isRegularFile(app.resolve(ARCHIVE))) {
             command.add("-XX:SharedArchiveFile=" + ARCHIVE);
         }
         command.addAll(List.of("-jar", "quarkus-run.jar"));
