@@ -43,11 +43,13 @@ class ForeignDatabaseTest {
         @Override
         public Map<String, String> start() {
             foreign = FreshDatabase.create();
-            foreign.execute(migrationSql());
+            foreign.execute(migrationSql("V1__pass_tables.sql"));
             foreign.execute("ALTER TABLE pass_user ADD COLUMN photo bytea, ADD COLUMN orcid varchar(255);"
                     + " ALTER TABLE pass_submission ADD COLUMN submitteddate timestamp, ADD COLUMN signature bytea;"
                     + " ALTER TABLE pass_journal ADD COLUMN cover bytea;"
                     + " ALTER TABLE pass_repository ADD COLUMN url varchar(255)");
+            // the rest of pass-core's layout, which the entities map (its grant and submission dates)
+            foreign.execute(migrationSql("V5__pass_core_columns.sql"));
             return Map.of("submission.db.url", foreign.url(), "submission.db.user", "postgres",
                     "submission.db.migrate", "false", "submission.seed.demo", "true");
         }
@@ -57,9 +59,9 @@ class ForeignDatabaseTest {
             // the embedded server outlives the test class
         }
 
-        private static String migrationSql() {
+        private static String migrationSql(String file) {
             try (InputStream in = ForeignDatabaseTest.class.getClassLoader()
-                    .getResourceAsStream("db/migration/V1__pass_tables.sql")) {
+                    .getResourceAsStream("db/migration/" + file)) {
                 return new String(in.readAllBytes(), StandardCharsets.UTF_8);
             } catch (IOException e) {
                 throw new IllegalStateException(e);
