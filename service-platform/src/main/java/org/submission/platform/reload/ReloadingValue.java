@@ -54,6 +54,8 @@ public final class ReloadingValue<T> implements AutoCloseable {
     private final Counter applied;
     private final Counter refusals;
     private final ScheduledExecutorService poller;
+    private final MeterRegistry registry;
+    private final Gauge refused;
 
     private ReloadingValue(String name, Path path, Parser<T> parser, MeterRegistry registry) {
         this.name = name;
@@ -63,7 +65,8 @@ public final class ReloadingValue<T> implements AutoCloseable {
                 .description("versions of the watched file taken into use").register(registry);
         this.refusals = Counter.builder("submission.reload.refusals").tag("name", name)
                 .description("distinct versions of the watched file refused (the last good one stays)").register(registry);
-        Gauge.builder("submission.reload.refused", state, s -> s.get() != null && s.get().refusal() != null ? 1 : 0)
+        this.registry = registry;
+        this.refused = Gauge.builder("submission.reload.refused", state, s -> s.get() != null && s.get().refusal() != null ? 1 : 0)
                 .tag("name", name).description("1 while the watched file's content is refused").register(registry);
         this.poller = Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread thread = new Thread(runnable, "reload-" + name);
@@ -164,5 +167,8 @@ public final class ReloadingValue<T> implements AutoCloseable {
     @Override
     public void close() {
         poller.shutdownNow();
+        // a registry may outlive this value (the tests' global one does): a value watching the same
+        // name later must get a gauge of its own, not this one's, which reads nothing once this is gone
+        registry.remove(refused);
     }
 }
