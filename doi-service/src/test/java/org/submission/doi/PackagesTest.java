@@ -37,7 +37,7 @@ class PackagesTest {
                 .whereLayer("health").mayNotBeAccessedByAnyLayer()
                 .whereLayer("journal").mayOnlyBeAccessedByLayers("rest")
                 .whereLayer("manuscript").mayOnlyBeAccessedByLayers("rest")
-                .whereLayer("cluster").mayOnlyBeAccessedByLayers("journal", "manuscript")
+                .whereLayer("cluster").mayOnlyBeAccessedByLayers("journal", "manuscript", "health")
                 .whereLayer("upstream").mayOnlyBeAccessedByLayers("journal", "manuscript", "cluster", "health")
                 .whereLayer("html").mayOnlyBeAccessedByLayers("journal", "manuscript", "upstream")
                 .check(MAIN);

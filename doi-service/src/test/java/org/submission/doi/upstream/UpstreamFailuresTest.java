@@ -94,7 +94,7 @@ class UpstreamFailuresTest extends FreshUpstreams {
         String doi = Fixtures.newDoi();
         Upstreams.answer(upstream, "manuscript", doi, aResponse().withStatus(404).withBody("{\"error\": true}"));
 
-        Api.manuscript(doi).then().statusCode(200).body(Matchers.equalTo("{\"manuscripts\":[],\"oaStatus\":null}"));
+        Api.manuscript(doi).then().statusCode(200).body(Matchers.equalTo("{\"manuscripts\":[],\"oaStatus\":null,\"publishedDate\":null}"));
     }
 
     @ParameterizedTest
