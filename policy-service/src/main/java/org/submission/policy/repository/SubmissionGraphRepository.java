@@ -30,50 +30,62 @@ public class SubmissionGraphRepository {
 
     private static final int SUBMISSION = 0;
     private static final int PREPARER = 1;
-    private static final int FUNDER_ROUTE = 2;
-    private static final int INSTITUTIONAL_POLICY = 3;
+    private static final int GRANT = 2;
     private static final int EFFECTIVE_REPOSITORY = 4;
+    // columns by position: a row's column lookup by name searches the column names on every call
+    private static final int KIND = 0;
+    private static final int SID = 1;
+    private static final int A = 2;
+    private static final int B = 3;
+    private static final int C = 4;
+    private static final int D = 5;
+    private static final int E = 6;
+    private static final int LABEL = 7;
+    private static final int FLAG = 8;
+    private static final int DOC = 9;
+    private static final int T = 10;
 
     // The LATERAL (... OFFSET 0) subqueries pin the plan to primary-key lookups per row of the
     // submission's join tables, whatever the statistics say: right after a bulk load, before
     // ANALYZE, the planner otherwise hash-joins whole tables (8 ms instead of 0.1 ms per request).
+    // A grant is one row with both its funders and their policies, and the institutional policy a
+    // column of the submission's row: fewer plan nodes and rows than a row per funder. The small
+    // configuration tables (a policy's repositories, the repositories) are joined plainly, so that
+    // the planner reads each once instead of once per row.
     // %1$s is which submissions: one ($1) or a list ($1 as an array, for the dry run). $3 says
     // policy rules are in use: then the metadata, the dates and the funders without a policy
     // (a rule may give them one) come too.
     private static final String POLICIES_SQL = """
-            SELECT 0 AS kind, s.id AS sid, s.submitter_id AS a, NULL::bigint AS b, NULL::bigint AS c,
-                   u.affiliation AS label, NULL::boolean AS flag,
+            SELECT 0 AS kind, s.id AS sid, s.submitter_id AS a, NULL::bigint AS b,
+                   (SELECT min(pol.id) FROM pass_policy pol WHERE pol.title = $2) AS c,
+                   NULL::bigint AS d, NULL::bigint AS e, u.affiliation AS label, NULL::boolean AS flag,
                    CASE WHEN $3 THEN s.metadata END AS doc, s.submitteddate AS t
               FROM pass_submission s LEFT JOIN pass_user u ON u.id = s.submitter_id
              WHERE s.id %1$s
             UNION ALL
-            SELECT 1, p.submission_id, p.preparers_id, NULL, NULL, NULL, NULL, NULL, NULL
+            SELECT 1, p.submission_id, p.preparers_id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
               FROM pass_submission_preparers p
              WHERE p.submission_id %1$s
             UNION ALL
-            SELECT 2, sg.submission_id, sg.grants_id, via.funder_id, f.policy_id, via.role, NULL, NULL, g.enddate
+            SELECT 2, sg.submission_id, sg.grants_id, g.primaryfunder_id, pf.policy_id, g.directfunder_id, df.policy_id,
+                   NULL, NULL, NULL, g.enddate
               FROM pass_submission_grants sg
               CROSS JOIN LATERAL (SELECT g.primaryfunder_id, g.directfunder_id, g.enddate
                                     FROM pass_grant g WHERE g.id = sg.grants_id OFFSET 0) g
-              CROSS JOIN LATERAL (VALUES ('primary', g.primaryfunder_id), ('direct', g.directfunder_id))
-                   AS via (role, funder_id)
-              CROSS JOIN LATERAL (SELECT f.policy_id
-                                    FROM pass_funder f WHERE f.id = via.funder_id OFFSET 0) f
-             WHERE sg.submission_id %1$s AND (f.policy_id IS NOT NULL OR $3)
-            UNION ALL
-            SELECT 3, NULL, min(pol.id), NULL, NULL, NULL, NULL, NULL, NULL
-              FROM pass_policy pol
-             WHERE pol.title = $2
+              LEFT JOIN LATERAL (SELECT f.policy_id FROM pass_funder f
+                                  WHERE f.id = g.primaryfunder_id OFFSET 0) pf ON true
+              LEFT JOIN LATERAL (SELECT f.policy_id FROM pass_funder f
+                                  WHERE f.id = g.directfunder_id OFFSET 0) df ON true
+             WHERE sg.submission_id %1$s AND (pf.policy_id IS NOT NULL OR df.policy_id IS NOT NULL OR $3)
             """;
 
     private static final String REPOSITORIES_SQL = POLICIES_SQL + """
             UNION ALL
-            SELECT 4, e.submission_id, e.effectivepolicies_id, pr.repositories_id, NULL, NULL, r.institutional, NULL, NULL
+            SELECT 4, e.submission_id, e.effectivepolicies_id, pr.repositories_id, NULL, NULL, NULL, NULL,
+                   r.name = $4, NULL, NULL
               FROM pass_submission_effectivepolicies e
-              LEFT JOIN LATERAL (SELECT pr.repositories_id FROM pass_policy_repositories pr
-                                  WHERE pr.policy_id = e.effectivepolicies_id OFFSET 0) pr ON true
-              LEFT JOIN LATERAL (SELECT r.name = $4 AS institutional FROM pass_repository r
-                                  WHERE r.id = pr.repositories_id OFFSET 0) r ON true
+              LEFT JOIN pass_policy_repositories pr ON pr.policy_id = e.effectivepolicies_id
+              LEFT JOIN pass_repository r ON r.id = pr.repositories_id
              WHERE e.submission_id %1$s
             """;
 
@@ -116,7 +128,7 @@ public class SubmissionGraphRepository {
         }
         return pool.preparedQuery(withRepositories ? ONE_REPOSITORIES : ONE_POLICIES)
                 .execute(parameters)
-                .map(rows -> assemble(rows, new HashMap<>()).get(submissionId));
+                .map(rows -> assemble(rows, forRules, new HashMap<>()).get(submissionId));
     }
 
     /**
@@ -129,7 +141,7 @@ public class SubmissionGraphRepository {
                 .addString(institutionalRepositoryName).addInteger(limit);
         return pool.preparedQuery(RECENT_SQL).execute(parameters).map(rows -> {
             Map<Long, LocalDateTime> submitted = new HashMap<>();
-            List<SubmissionGraph> graphs = new ArrayList<>(assemble(rows, submitted).values());
+            List<SubmissionGraph> graphs = new ArrayList<>(assemble(rows, true, submitted).values());
             graphs.sort(Comparator.comparing((SubmissionGraph graph) -> submitted.get(graph.id()), Comparator.reverseOrder())
                     .thenComparing(Comparator.comparingLong(SubmissionGraph::id).reversed()));
             return graphs;
@@ -183,31 +195,34 @@ public class SubmissionGraphRepository {
         });
     }
 
-    /** The graphs by submission id; {@code submitted} receives each one's submitted time (the rules read its day). */
-    private static Map<Long, SubmissionGraph> assemble(RowSet<Row> rows, Map<Long, LocalDateTime> submitted) {
+    /**
+     * The graphs by submission id; {@code submitted} receives each one's submitted time (the rules
+     * read its day). A funder without a policy becomes a route only {@code forRules}.
+     */
+    private static Map<Long, SubmissionGraph> assemble(RowSet<Row> rows, boolean forRules, Map<Long, LocalDateTime> submitted) {
         Map<Long, Parts> parts = new LinkedHashMap<>();
-        Long institutionalPolicyId = null;
         for (Row row : rows) {
-            int kind = row.getInteger("kind");
-            if (kind == INSTITUTIONAL_POLICY) {
-                institutionalPolicyId = row.getLong("a");
-                continue;
-            }
-            Parts of = parts.computeIfAbsent(row.getLong("sid"), id -> new Parts());
+            Parts of = parts.computeIfAbsent(row.getLong(SID), id -> new Parts());
+            int kind = row.getInteger(KIND);
             switch (kind) {
                 case SUBMISSION -> {
                     of.found = true;
-                    of.submitterId = row.getLong("a");
-                    of.submitterAffiliations = COMMA_JOINED.convertToEntityAttribute(row.getString("label"));
-                    of.metadata = row.getString("doc");
-                    of.submittedDate = day(row.getLocalDateTime("t"));
-                    submitted.put(row.getLong("sid"), row.getLocalDateTime("t"));
+                    of.submitterId = row.getLong(A);
+                    of.institutionalPolicyId = row.getLong(C);
+                    of.submitterAffiliations = COMMA_JOINED.convertToEntityAttribute(row.getString(LABEL));
+                    of.metadata = row.getString(DOC);
+                    of.submittedDate = day(row.getLocalDateTime(T));
+                    submitted.put(row.getLong(SID), row.getLocalDateTime(T));
                 }
-                case PREPARER -> of.preparers.add(row.getLong("a"));
-                case FUNDER_ROUTE -> of.routes.add(new SubmissionGraph.FunderRoute(row.getLong("a"), row.getLong("b"),
-                        row.getString("label"), row.getLong("c"), day(row.getLocalDateTime("t"))));
+                case PREPARER -> of.preparers.add(row.getLong(A));
+                case GRANT -> {
+                    long grant = row.getLong(A);
+                    LocalDate end = day(row.getLocalDateTime(T));
+                    of.route(grant, row.getLong(B), "primary", row.getLong(C), end, forRules);
+                    of.route(grant, row.getLong(D), "direct", row.getLong(E), end, forRules);
+                }
                 case EFFECTIVE_REPOSITORY -> of.repositories.add(new SubmissionGraph.EffectiveRepository(
-                        row.getLong("a"), row.getLong("b"), Boolean.TRUE.equals(row.getBoolean("flag"))));
+                        row.getLong(A), row.getLong(B), Boolean.TRUE.equals(row.getBoolean(FLAG))));
                 default -> throw new IllegalStateException("unexpected row kind " + kind);
             }
         }
@@ -216,7 +231,7 @@ public class SubmissionGraphRepository {
             Parts of = entry.getValue();
             if (of.found) {
                 graphs.put(entry.getKey(), new SubmissionGraph(entry.getKey(), of.submitterId, of.submitterAffiliations,
-                        of.preparers, of.routes, institutionalPolicyId, of.repositories, of.metadata, of.submittedDate));
+                        of.preparers, of.routes, of.institutionalPolicyId, of.repositories, of.metadata, of.submittedDate));
             }
         }
         return graphs;
@@ -236,5 +251,12 @@ public class SubmissionGraphRepository {
         final Set<Long> preparers = new HashSet<>();
         final List<SubmissionGraph.FunderRoute> routes = new ArrayList<>();
         final List<SubmissionGraph.EffectiveRepository> repositories = new ArrayList<>();
+        Long institutionalPolicyId;
+
+        void route(long grant, Long funder, String role, Long policy, LocalDate end, boolean forRules) {
+            if (funder != null && (policy != null || forRules)) {
+                routes.add(new SubmissionGraph.FunderRoute(grant, funder, role, policy, end));
+            }
+        }
     }
 }

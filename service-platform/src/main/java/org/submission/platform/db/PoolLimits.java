@@ -8,6 +8,7 @@ import io.vertx.sqlclient.PoolOptions;
 import jakarta.inject.Singleton;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
@@ -19,6 +20,11 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * ({@code statement_timeout}) and a wait for a lock, advisory locks included ({@code lock_timeout}).
  * Quarkus has no setting for the first two, so the platform creates the reactive pool itself;
  * the two PostgreSQL settings are sent with each connection's start-up.
+ *
+ * <p>So is the planner's cost of a random page read ({@code SUBMISSION_DB_RANDOM_PAGE_COST}): the
+ * services read a few rows by key from tables that stay in memory, where PostgreSQL's default (4,
+ * for disks that seek) makes it scan a small table, such as PASS's funders, once per looked-up row
+ * instead of reading one index entry: sixteen times the rows per policy answer.
  */
 @Singleton
 public class PoolLimits implements PgPoolCreator {
@@ -27,15 +33,18 @@ public class PoolLimits implements PgPoolCreator {
     private final int maxWaiting;
     private final Duration statementTimeout;
     private final Duration lockTimeout;
+    private final Optional<String> randomPageCost;
 
     public PoolLimits(@ConfigProperty(name = "submission.db.acquire-timeout", defaultValue = "2s") Duration acquireTimeout,
                       @ConfigProperty(name = "submission.db.max-waiting", defaultValue = "64") int maxWaiting,
                       @ConfigProperty(name = "submission.db.statement-timeout", defaultValue = "5s") Duration statementTimeout,
-                      @ConfigProperty(name = "submission.db.lock-timeout", defaultValue = "2s") Duration lockTimeout) {
+                      @ConfigProperty(name = "submission.db.lock-timeout", defaultValue = "2s") Duration lockTimeout,
+                      @ConfigProperty(name = "submission.db.random-page-cost") Optional<String> randomPageCost) {
         this.acquireTimeout = acquireTimeout;
         this.maxWaiting = maxWaiting;
         this.statementTimeout = statementTimeout;
         this.lockTimeout = lockTimeout;
+        this.randomPageCost = randomPageCost;
     }
 
     @Override
@@ -46,6 +55,7 @@ public class PoolLimits implements PgPoolCreator {
         for (PgConnectOptions database : databases) {
             database.addProperty("statement_timeout", Long.toString(statementTimeout.toMillis()))
                     .addProperty("lock_timeout", Long.toString(lockTimeout.toMillis()));
+            randomPageCost.ifPresent(cost -> database.addProperty("random_page_cost", cost));
         }
         return PgDriver.INSTANCE.createPool(input.vertx(), databases, pool);
     }

@@ -1,0 +1,38 @@
+import java.io.File;
+import java.lang.reflect.Field;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Writes a pgbench script that runs the policy service's own statement for one endpoint, read from
+ * a package (its quarkus-app folder), so that the statement's ceiling is measured on exactly what
+ * that build sends, with the same parameters as parameters (pgbench -M prepared binds :id, :title,
+ * :rules and :repository; run.sh gives the last three with -D).
+ *
+ *   java StatementScript.java QUARKUS_APP policies|repositories
+ */
+public class StatementScript {
+
+    public static void main(String[] args) throws Exception {
+        File app = new File(args[0]);
+        List<URL> jars = new ArrayList<>();
+        for (String folder : new String[] {"app", "lib/main"}) {
+            File[] files = new File(app, folder).listFiles((dir, name) -> name.endsWith(".jar"));
+            for (File jar : files == null ? new File[0] : files) {
+                jars.add(jar.toURI().toURL());
+            }
+        }
+        try (URLClassLoader loader = new URLClassLoader(jars.toArray(URL[]::new), null)) {
+            Class<?> repository = Class.forName("org.submission.policy.repository.SubmissionGraphRepository", true, loader);
+            Field field = repository.getDeclaredField("policies".equals(args[1]) ? "ONE_POLICIES" : "ONE_REPOSITORIES");
+            field.setAccessible(true);
+            String sql = ((String) field.get(null)).strip()
+                    .replace("$1", ":id").replace("$2", ":title").replace("$3", ":rules").replace("$4", ":repository");
+            // the ids of GenerateSeed.java's submissions, as random-submission.lua asks for them
+            System.out.println("\\set id random(100001, 110000)");
+            System.out.println(sql + ";");
+        }
+    }
+}
