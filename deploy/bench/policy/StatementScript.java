@@ -1,17 +1,22 @@
 import java.io.File;
+import java.io.InputStream;
 import java.lang.reflect.Field;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Properties;
 
 /**
  * Writes a pgbench script that runs the policy service's own statement for one endpoint, read from
  * a package (its quarkus-app folder), so that the statement's ceiling is measured on exactly what
  * that build sends, with the same parameters as parameters (pgbench -M prepared binds :id, :title,
- * :rules and :repository; run.sh gives the last three with -D).
+ * :rules and :repository; run.sh gives the last three with -D), or the planner settings its
+ * connections send at their start, as PGOPTIONS for pgbench (the package's
+ * submission.db.random-page-cost; nothing for a package without it).
  *
- *   java StatementScript.java QUARKUS_APP policies|repositories
+ *   java StatementScript.java QUARKUS_APP policies|repositories|pgoptions
  */
 public class StatementScript {
 
@@ -25,6 +30,10 @@ public class StatementScript {
             }
         }
         try (URLClassLoader loader = new URLClassLoader(jars.toArray(URL[]::new), null)) {
+            if ("pgoptions".equals(args[1])) {
+                System.out.println(pgOptions(loader));
+                return;
+            }
             Class<?> repository = Class.forName("org.submission.policy.repository.SubmissionGraphRepository", true, loader);
             Field field = repository.getDeclaredField("policies".equals(args[1]) ? "ONE_POLICIES" : "ONE_REPOSITORIES");
             field.setAccessible(true);
@@ -34,5 +43,16 @@ public class StatementScript {
             System.out.println("\\set id random(100001, 110000)");
             System.out.println(sql + ";");
         }
+    }
+
+    private static String pgOptions(ClassLoader loader) throws Exception {
+        Properties settings = new Properties();
+        for (URL file : Collections.list(loader.getResources("META-INF/microprofile-config.properties"))) {
+            try (InputStream in = file.openStream()) {
+                settings.load(in);
+            }
+        }
+        String cost = settings.getProperty("submission.db.random-page-cost", "");
+        return cost.isBlank() ? "" : "-c random_page_cost=" + cost;
     }
 }
