@@ -8,6 +8,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -58,6 +59,25 @@ class OfflineStubTest {
 
         assertThat(answer.statusCode()).isEqualTo(200);
         assertThat(JSON.readTree(answer.body()).get("oa_locations")).hasSize(3);
+    }
+
+    @ParameterizedTest
+    @MethodSource("nihDemoDois")
+    void lookupAnswersTheNihDemoSubmissionsCopyInPubMedCentralWithItsDates(String doi) throws Exception {
+        HttpResponse<String> answer = get(stub.lookupBase() + doi + "?email=demo@example.edu");
+
+        assertThat(answer.statusCode()).isEqualTo(200);
+        JsonNode body = JSON.readTree(answer.body());
+        assertThat(body.get("published_date").asText()).matches("\\d{4}-\\d{2}-\\d{2}");
+        JsonNode copy = body.get("oa_locations").get(0);
+        assertThat(copy.get("url").asText()).startsWith("https://pmc.ncbi.nlm.nih.gov/");
+        assertThat(copy.get("version").asText()).isEqualTo("acceptedVersion");
+        assertThat(copy.get("oa_date").asText()).isGreaterThanOrEqualTo(body.get("published_date").asText());
+    }
+
+    /** The DOIs of the demo's submissions 63 and 64, which the demo's NIH rules give a policy each. */
+    static Iterable<String> nihDemoDois() {
+        return List.of("10.5555/demo.before", "10.5555/demo.after");
     }
 
     @Test
