@@ -7,16 +7,17 @@ import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.HashSet;
+import java.util.Properties;
 import java.util.Set;
 import java.util.jar.JarFile;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.postgresql.Driver;
 
 /**
  * Whether a database already holds every migration this build bundles, so that a start can
@@ -37,17 +38,27 @@ final class MigrationsApplied {
         if (bundled.isEmpty()) {
             return false;
         }
-        DriverManager.setLoginTimeout(5);
-        try (Connection connection = DriverManager.getConnection(jdbcUrl, user, password);
-             Statement statement = connection.createStatement();
+        Properties login = new Properties();
+        login.setProperty("user", user);
+        login.setProperty("password", password);
+        login.setProperty("loginTimeout", "5");
+        // PostgreSQL's own driver, not DriverManager: that would first load every JDBC driver on the
+        // class path, OpenTelemetry's among them, whose initialisation alone took a tenth of a start
+        try (Connection connection = new Driver().connect(jdbcUrl, login)) {
+            return connection != null && appliedVersions(connection).containsAll(bundled);   // null: not a PostgreSQL URL
+        } catch (SQLException unknown) {
+            return false;
+        }
+    }
+
+    private static Set<String> appliedVersions(Connection connection) throws SQLException {
+        try (Statement statement = connection.createStatement();
              ResultSet applied = statement.executeQuery("SELECT version FROM flyway_schema_history WHERE success")) {
             Set<String> versions = new HashSet<>();
             while (applied.next()) {
                 versions.add(applied.getString(1));
             }
-            return versions.containsAll(bundled);
-        } catch (SQLException unknown) {
-            return false;
+            return versions;
         }
     }
 
