@@ -15,7 +15,9 @@
 #                                    statuses, there was one at least, and no socket error
 
 service_java_options() {
-  # -XX:MaxRAM: a bare JVM sizes its heap (MaxRAMPercentage) as in a pod at its 320Mi limit
+  # -XX:MaxRAM: a bare JVM sizes its heap (MaxRAMPercentage) as in a pod at its memory limit, the
+  # Deployments' limits.memory (quarkus.kubernetes.resources.limits.memory in service-platform's
+  # microprofile-config.properties); the same as PodMemory.java's, which JvmOptionsTest checks
   echo "${BENCH_JAVA_OPTS:-@jvm.options -XX:MaxRAM=320m -XX:SharedArchiveFile=app-cds.jsa}"
 }
 

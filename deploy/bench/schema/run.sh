@@ -35,10 +35,6 @@ command -v curl >/dev/null || { echo "curl is needed" >&2; exit 1; }
 if [ ! -f "$JAR" ] || [ ! -d "$ROOT/deploy/launcher/target/lib" ]; then
   (cd "$ROOT" && ./mvnw -B -q -pl schema-service,deploy/launcher -am package -DskipTests)
 fi
-source "$HERE/../local-database.sh"
-source "$HERE/../common.sh"
-JAVA_OPTS=$(service_java_options)
-
 source "$HERE/service.sh"
 begin_schema_bench
 

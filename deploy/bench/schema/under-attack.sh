@@ -23,18 +23,9 @@ PORT=${BENCH_PORT:-18082}
 DURATION=${BENCH_DURATION:-30s}
 APP="$ROOT/schema-service/target/quarkus-app"
 BASE="http://127.0.0.1:$PORT"
-USER_NAME=bench
-PASSWORD=bench-$RANDOM$RANDOM
-
-for tool in wrk curl java; do command -v $tool >/dev/null || { echo "$tool is needed" >&2; exit 1; }; done
-[ -f "$APP/quarkus-run.jar" ] || { echo "build first: ./mvnw -B package -DskipTests" >&2; exit 1; }
-source "$HERE/../local-database.sh"
-source "$HERE/../common.sh"
-JAVA_OPTS=$(service_java_options)
 
 source "$HERE/service.sh"
-begin_schema_bench
-export SUBMISSION_SEED_DEMO=true SUBMISSION_BACKEND_USER=$USER_NAME SUBMISSION_BACKEND_PASSWORD=$PASSWORD
+begin_demo_schema_bench "$APP" wrk curl java
 start_schema_service "$APP" "$PORT" "$JAVA_OPTS -Xlog:gc:file=$WORK/gc.log"
 
 AUTH="Authorization: Basic $(printf '%s:%s' "$USER_NAME" "$PASSWORD" | base64 | tr -d '\n')"

@@ -103,15 +103,11 @@ public class DryRun {
     private static Outcome compare(List<Choice> choices, List<EffectiveRepository> repositories) {
         List<Change> changes = new ArrayList<>();
         for (Choice choice : choices) {
-            SubmissionGraph graph = choice.graph();
             // every policy's repositories: each side keeps those of the policies it gives
-            SubmissionGraph chosen = new SubmissionGraph(graph.id(), graph.submitterId(), graph.submitterAffiliations(),
-                    graph.preparerIds(), graph.funderRoutes(), graph.institutionalPolicyId(), repositories,
-                    graph.metadata(), graph.submittedDate());
-            RepositoryChoice repositoriesBefore = PolicyRules.repositories(chosen, choice.before(), false);
-            RepositoryChoice repositoriesAfter = PolicyRules.repositories(chosen, choice.after(), false);
+            RepositoryChoice repositoriesBefore = PolicyRules.repositories(repositories, choice.before(), false);
+            RepositoryChoice repositoriesAfter = PolicyRules.repositories(repositories, choice.after(), false);
             if (!choice.before().equals(choice.after()) || !repositoriesBefore.equals(repositoriesAfter)) {
-                changes.add(new Change(graph.id(), choice.before(), choice.after(), repositoriesBefore, repositoriesAfter));
+                changes.add(new Change(choice.graph().id(), choice.before(), choice.after(), repositoriesBefore, repositoriesAfter));
             }
         }
         return new Outcome(choices.size(), changes);

@@ -108,15 +108,16 @@ public final class PolicyRules {
     }
 
     /**
-     * The repositories of the effective policies that are among {@code applicable}; the
-     * institutional repository is optional (and ticked) beside others, required when alone.
+     * The repositories of the effective policies ({@code rows}: a submission's, or every policy's for
+     * the dry run) that are among {@code applicable}; the institutional repository is optional (and
+     * ticked) beside others, required when alone.
      */
-    public static RepositoryChoice repositories(SubmissionGraph graph, List<PolicyEntry> applicable, boolean explain) {
+    public static RepositoryChoice repositories(List<EffectiveRepository> rows, List<PolicyEntry> applicable, boolean explain) {
         Set<String> applies = new LinkedHashSet<>();
         applicable.forEach(policy -> applies.add(policy.id()));
         Map<Long, Set<Map<String, String>>> reasons = new TreeMap<>();
         Set<Long> institutional = new LinkedHashSet<>();
-        graph.effectiveRepositories().stream()
+        rows.stream()
                 .filter(row -> row.repositoryId() != null && applies.contains(String.valueOf(row.policyId())))
                 .sorted(Comparator.comparingLong(EffectiveRepository::policyId))
                 .forEach(row -> {

@@ -42,7 +42,7 @@ public class PolicyService {
     }
 
     public Uni<RepositoryChoice> repositories(long submissionId, boolean explain) {
-        return visible(submissionId, true).map(seen -> PolicyRules.repositories(seen.graph(),
+        return visible(submissionId, true).map(seen -> PolicyRules.repositories(seen.graph().effectiveRepositories(),
                 PolicyRules.applicablePolicies(seen.graph(), seen.caller(), institution, false, seen.rules()), explain));
     }
 

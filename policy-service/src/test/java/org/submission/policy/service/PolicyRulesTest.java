@@ -79,7 +79,7 @@ class PolicyRulesTest {
                 List.of(new EffectiveRepository(INSTITUTIONAL, null, false)));
         List<PolicyEntry> applicable = PolicyRules.applicablePolicies(graph, backend(), "example.edu", false);
 
-        assertThat(PolicyRules.repositories(graph, applicable, false))
+        assertThat(PolicyRules.repositories(graph.effectiveRepositories(), applicable, false))
                 .isEqualTo(new RepositoryChoice(List.of(), List.of()));
     }
 
@@ -89,7 +89,7 @@ class PolicyRulesTest {
                 new EffectiveRepository(INSTITUTIONAL, 12L, true), new EffectiveRepository(INSTITUTIONAL, 11L, true)));
         List<PolicyEntry> applicable = PolicyRules.applicablePolicies(graph, backend(), "example.edu", false);
 
-        assertThat(PolicyRules.repositories(graph, applicable, false).required())
+        assertThat(PolicyRules.repositories(graph.effectiveRepositories(), applicable, false).required())
                 .extracting(RepositoryEntry::url).containsExactly("11", "12");
     }
 

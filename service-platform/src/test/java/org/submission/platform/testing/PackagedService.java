@@ -17,6 +17,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.submission.localpostgres.PodMemory;
 
 /**
  * The module's packaged service ({@code target/quarkus-app}, where a failsafe {@code *IT} runs) as
@@ -87,7 +88,7 @@ public final class PackagedService implements AutoCloseable {
     private static List<String> command(Path app) {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "@jvm.options",
                 // the heap is a share of the memory the JVM sees: the pod's limit, as in a pod
-                "-XX:MaxRAM=320m"));
+                PodMemory.MAX_RAM_OPTION));
         if (Files.isRegularFile(app.resolve(ARCHIVE))) {
             command.add("-XX:SharedArchiveFile=" + ARCHIVE);
         }

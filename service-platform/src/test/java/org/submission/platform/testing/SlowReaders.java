@@ -6,8 +6,6 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.function.IntFunction;
 
 /**
@@ -17,7 +15,7 @@ import java.util.function.IntFunction;
  */
 public final class SlowReaders implements AutoCloseable {
 
-    private final List<Socket> sockets = new ArrayList<>();
+    private final OpenSockets sockets = new OpenSockets();
 
     private SlowReaders() {
     }
@@ -32,8 +30,7 @@ public final class SlowReaders implements AutoCloseable {
         SlowReaders readers = new SlowReaders();
         try {
             for (int i = 0; i < count; i++) {
-                Socket socket = new Socket();
-                readers.sockets.add(socket);
+                Socket socket = readers.sockets.add(new Socket());
                 socket.setReceiveBufferSize(2048);
                 socket.connect(new InetSocketAddress("127.0.0.1", port), 5_000);
                 socket.getOutputStream().write(("GET " + path.apply(i) + " HTTP/1.1\r\nHost: localhost\r\n"
@@ -97,12 +94,6 @@ public final class SlowReaders implements AutoCloseable {
 
     @Override
     public void close() {
-        for (Socket socket : sockets) {
-            try {
-                socket.close();
-            } catch (IOException ignored) {
-                // closing is all that is asked
-            }
-        }
+        sockets.close();
     }
 }

@@ -21,6 +21,7 @@ import java.util.stream.Collectors;
 import org.submission.deploy.gateway.Gateway;
 import org.submission.deploy.gateway.RouteTable;
 import org.submission.localpostgres.LocalPostgres;
+import org.submission.localpostgres.PodMemory;
 
 /**
  * The running local stack: one embedded PostgreSQL (unless SUBMISSION_DB_URL names one), the
@@ -47,9 +48,9 @@ public final class LocalStack implements AutoCloseable {
      * {@code jvm.options}, which the package writes from the pom's {@code service.jvm.options}, and
      * the AppCDS archive the package built (both relative to quarkus-app, the services' working
      * directory). The heap is a share of the memory the JVM sees (MaxRAMPercentage); a bare JVM is
-     * told the pod's limit, 320 MiB, so that it runs with the heap it has in a pod.
+     * told the pod's limit ({@link PodMemory}), so that it runs with the heap it has in a pod.
      */
-    static final String DEFAULT_JAVA_OPTS = "@jvm.options -XX:MaxRAM=320m -XX:SharedArchiveFile=app-cds.jsa";
+    static final String DEFAULT_JAVA_OPTS = "@jvm.options " + PodMemory.MAX_RAM_OPTION + " -XX:SharedArchiveFile=app-cds.jsa";
 
     /**
      * With replicas, each keeps serving this long after SIGTERM with its readiness down, as the

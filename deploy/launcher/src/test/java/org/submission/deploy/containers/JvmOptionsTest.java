@@ -2,10 +2,14 @@ package org.submission.deploy.containers;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.MappingIterator;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -14,12 +18,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.submission.deploy.testing.Project;
+import org.submission.localpostgres.PodMemory;
 
 /**
  * The services' JVM options have one place, the pom's {@code service.jvm.options} (a service's
  * pom may set its own): the package writes them to {@code quarkus-app/jvm.options}, which the
  * images, the launcher and the benchmarks run with, and the manifests are generated from them.
- * No other file may carry a heap, GC or compiler option of a service.
+ * No other file may carry a heap, GC or compiler option of a service. A JVM outside a pod is told the
+ * pod's memory limit in one place for the Java code and one for the benchmarks' bash, both the Deployments'.
  */
 class JvmOptionsTest {
 
@@ -58,19 +64,43 @@ class JvmOptionsTest {
 
     @Test
     void noOtherFileCarriesACopy() throws IOException {
-        List<Path> sources;
+        assertThat(sources()).isNotEmpty().allSatisfy(file -> assertThat(OPTION.matcher(read(file)).find())
+                .as("%s names a service's JVM option; it belongs in the pom's service.jvm.options", file).isFalse());
+    }
+
+    /** The launcher and the tests' packaged services tell a bare JVM the limit through PodMemory, the benchmarks through common.sh. */
+    @Test
+    void aBareJvmIsToldTheDeploymentsMemoryLimit() throws IOException {
+        List<String> limits = new ArrayList<>();
+        for (String service : List.of("schema-service", "policy-service", "doi-service")) {
+            Path manifest = Project.ROOT.resolve("deploy/k8s/base").resolve(service + ".yml");
+            try (MappingIterator<JsonNode> objects = new YAMLMapper().readerFor(JsonNode.class).readValues(manifest.toFile())) {
+                for (JsonNode object : objects.readAll()) {
+                    if (object.path("kind").asText().equals("Deployment")) {
+                        object.at("/spec/template/spec/containers").forEach(c -> limits.add(c.at("/resources/limits/memory").asText()));
+                    }
+                }
+            }
+        }
+        assertThat(limits).hasSize(3).containsOnly(PodMemory.LIMIT_MIB + "Mi");
+        assertThat(sources()).filteredOn(file -> read(file).contains("-XX:MaxRAM="))
+                .containsExactlyInAnyOrder(Project.ROOT.resolve("local-postgres/src/main/java/org/submission/localpostgres/PodMemory.java"),
+                        Project.ROOT.resolve("deploy/bench/common.sh"));
+        Matcher bench = Pattern.compile("-XX:MaxRAM=\\S+").matcher(read(Project.ROOT.resolve("deploy/bench/common.sh")));
+        assertThat(bench.find()).isTrue();
+        assertThat(bench.group()).isEqualTo(PodMemory.MAX_RAM_OPTION);
+    }
+
+    /** The scripts, sources, properties files and Dockerfiles, but for ./run.sh (the launcher's own options) and this test. */
+    private static List<Path> sources() throws IOException {
         try (Stream<Path> files = Files.walk(Project.ROOT)) {
-            sources = files.filter(Files::isRegularFile)
+            return files.filter(Files::isRegularFile)
                     .filter(file -> Stream.of("target", ".git", "node_modules", ".local").noneMatch(file.toString()::contains))
                     .filter(file -> file.getFileName().toString().matches(".*\\.(sh|java|properties|lua)|Dockerfile.*"))
-                    // ./run.sh: the launcher's own options (LAUNCHER_JAVA_OPTS), not a service's
                     .filter(file -> !file.equals(Project.ROOT.resolve("run.sh")))
-                    // this test's pattern
                     .filter(file -> !file.getFileName().toString().equals("JvmOptionsTest.java"))
                     .toList();
         }
-        assertThat(sources).isNotEmpty().allSatisfy(file -> assertThat(OPTION.matcher(read(file)).find())
-                .as("%s names a service's JVM option; it belongs in the pom's service.jvm.options", file).isFalse());
     }
 
     /** The service's own service.jvm.options, else the parent pom's. */

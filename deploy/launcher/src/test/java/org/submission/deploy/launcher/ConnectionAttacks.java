@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
 import org.submission.platform.testing.LoopbackClient;
+import org.submission.platform.testing.OpenSockets;
 
 /**
  * The attacks on connections themselves: pipelined requests never read, HTTP/2 with prior
@@ -23,7 +24,7 @@ final class ConnectionAttacks implements AutoCloseable {
     private static final byte[] HTTP2_PREFACE = "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n\0\0\0\4\0\0\0\0\0".getBytes(StandardCharsets.ISO_8859_1);
 
     private final Queue<String> problems;
-    private final List<Socket> sockets = new ArrayList<>();
+    private final OpenSockets sockets = new OpenSockets();
 
     ConnectionAttacks(Queue<String> problems) {
         this.problems = problems;
@@ -121,8 +122,7 @@ final class ConnectionAttacks implements AutoCloseable {
     }
 
     private Socket open(String source, int port) throws IOException {
-        Socket socket = new Socket();
-        sockets.add(socket);
+        Socket socket = sockets.add(new Socket());
         socket.bind(new InetSocketAddress(InetAddress.getByName(source), 0));
         socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 5_000);
         return socket;
@@ -130,12 +130,6 @@ final class ConnectionAttacks implements AutoCloseable {
 
     @Override
     public void close() {
-        for (Socket socket : sockets) {
-            try {
-                socket.close();
-            } catch (IOException ignored) {
-                // closing is all that is asked
-            }
-        }
+        sockets.close();
     }
 }
