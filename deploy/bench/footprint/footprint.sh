@@ -19,7 +19,7 @@
 # answers 200 before the 1,000, and fails, saying how many, when any of the 1,000 is not a 200.
 # An A/B run: "other apps" names a second quarkus-app per service (absolute, or from the checkout's
 # root), %s standing for the service's short name (schema, policy, doi), e.g.
-# '../main/%s-service/target/quarkus-app' or '/work/before/%s-app'.
+# '../main/%s-service/target/quarkus-app' or '/tmp/before/%s-app'.
 # Each run then starts this checkout's app (A) and the other one (B) one after the other, so that
 # both see the same hour of a shared machine, and each service gets a row per app (B's marked "B").
 # BENCH_JAVA_OPTS_B gives B other JVM options (an A/B of options: the same app twice,
