@@ -26,6 +26,7 @@ for run in $(seq 1 "$RUNS"); do
     -u "$SUBMISSION_BACKEND_USER:$SUBMISSION_BACKEND_PASSWORD" -b XSRF-TOKEN=t -H 'X-XSRF-TOKEN: t' \
     -H 'Content-Type: application/yaml' --data-binary @"$WORK/rules.yaml" \
     "http://127.0.0.1:$PORT/policy/rules/dry-run?since=2000-01-01&limit=10000"
+  [ -n "${BENCH_SHOW_ANSWER:-}" ] && head -c 600 "$WORK/answer.json"
   echo ", $(grep -o '"submissions":[0-9]*,"changed":[0-9]*' "$WORK/answer.json"); $(memory)"
 done
 echo "(nproc=$(nproc), load average: $(cut -d' ' -f1-3 /proc/loadavg))"

@@ -45,13 +45,18 @@ class DryRunTest {
 
     /** {@code count} submissions like S-funders (grant G), submitted in the last days, every other one accepted in 2025. */
     private void seed(int count) throws SQLException {
+        seed(count, "G");
+    }
+
+    /** The same with another grant of the fixture. */
+    private void seed(int count, String grant) throws SQLException {
         fixture.ids();
         seeded = true;
         sql("INSERT INTO pass_submission (id, submitter_id, metadata, submitteddate)"
                 + " SELECT 1000000 + i, " + fixture.id("ulrich") + ","
                 + " CASE WHEN i % 2 = 0 THEN '{\"acceptedDate\": \"2025-03-01\"}' ELSE '{\"acceptedDate\": \"2024-03-01\"}' END,"
                 + " now() - i * interval '1 minute' FROM generate_series(1, " + count + ") i",
-                "INSERT INTO pass_submission_grants (submission_id, grants_id) SELECT 1000000 + i, " + fixture.id("G")
+                "INSERT INTO pass_submission_grants (submission_id, grants_id) SELECT 1000000 + i, " + fixture.id(grant)
                         + " FROM generate_series(1, " + count + ") i",
                 "INSERT INTO pass_submission_effectivepolicies (submission_id, effectivepolicies_id) SELECT 1000000 + i, "
                         + fixture.id("P1") + " FROM generate_series(1, " + count + ") i",
@@ -96,6 +101,16 @@ class DryRunTest {
                 .doesNotContain(String.valueOf(fixture.id("R6")));
         assertThat(answer.getList("changes[0].repositories.after.required.url"))
                 .contains(String.valueOf(fixture.id("R2")), String.valueOf(fixture.id("R6")), String.valueOf(fixture.id("R5")));
+    }
+
+    @Test
+    void aFunderWithoutAPolicyGivesNoneUnderTheCurrentRulesAndTheCandidateIsStillTried() throws SQLException {
+        seed(10, "G-no-policy");
+        JsonPath answer = dryRun(CANDIDATE, "?limit=10").then().statusCode(200).extract().jsonPath();
+        assertThat(answer.getInt("submissions")).isEqualTo(10);
+        assertThat(answer.getInt("changed")).isEqualTo(5);
+        assertThat(answer.getList("changes[0].policies.before.id")).containsExactly(String.valueOf(fixture.id("P1")));
+        assertThat(answer.getList("changes[0].policies.after.id")).containsExactly(String.valueOf(fixture.id("P4")));
     }
 
     @Test

@@ -89,7 +89,8 @@ public final class PolicyRules {
         }
         Long institutional = institution == null ? null : graph.institutionalPolicyId();
         Map<Long, Set<Map<String, String>>> reasons = new TreeMap<>();
-        graph.funderRoutes().stream().sorted(ROUTE_ORDER).forEach(route ->
+        // a graph loaded for rules (the dry run's) also has the funders without a policy: without rules they give none
+        graph.funderRoutes().stream().filter(route -> route.policyId() != null).sorted(ROUTE_ORDER).forEach(route ->
                 reasons.computeIfAbsent(route.policyId(), id -> new LinkedHashSet<>()).add(reason(
                         "grant", String.valueOf(route.grantId()),
                         "funder", String.valueOf(route.funderId()),
