@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Dry run benchmark: POST /policy/rules/dry-run with the 50 rules of GenerateRules.java as the
 # candidate, replaying all 10,000 submissions of GenerateSeed.java (limit=10000) against no
-# current rules, five times; its time per run and the service's memory (RSS and its peak, heap
-# used after) before and after. Not part of `verify`.
+# current rules, five times; its time per run and the service's memory (RSS and its peak) before
+# and after, in a service started afresh once the seed is loaded. Not part of `verify`.
 #
 #   ./mvnw -B -o -pl policy-service,deploy/launcher -am package -DskipTests   # once
 #   bash deploy/bench/policy/dry-run.sh [runs, default 5]
@@ -18,6 +18,10 @@ source "$HERE/service.sh"
 
 java "$HERE/GenerateRules.java" > "$WORK/rules.yaml"
 start_policy_service
+# loading the seed grows the process that loads it: measure a service started afresh on the loaded database
+kill "$SERVICE_PID"; wait "$SERVICE_PID" 2>/dev/null || true
+start_package "$APP" "$PORT" "$WORK/service.log" SUBMISSION_SEED_DEMO=false
+SERVICE_PID=$PACKAGE_PID
 memory() { awk '/^VmRSS|^VmHWM/ {printf "%s %d MB  ", $1, $2/1024}' "/proc/$SERVICE_PID/status"; }
 echo "   service JVM options: $(show_java_options "$APP" "$JAVA_OPTS")"
 echo "before: $(memory)"
