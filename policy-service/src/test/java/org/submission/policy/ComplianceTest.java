@@ -12,6 +12,10 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.path.json.JsonPath;
 import jakarta.inject.Inject;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -61,21 +65,8 @@ class ComplianceTest {
         }
     }
 
-    /** Funder One's two policies as NIH's: "Funder Four Policy" from 2025-07-01 without embargo, "Funder One Policy" otherwise. */
-    static final String RULES = """
-            version: 1
-            repositories:
-              "Funder One Archive": [pmc.ncbi.nlm.nih.gov/]
-            policies:
-              - policy: "Funder Four Policy"
-                funders: ["Funder One"]
-                when: {accepted: {from: 2025-07-01}}
-                requires: {repository: "Funder One Archive", versions: [acceptedVersion, publishedVersion], embargo-months: 0}
-              - policy: "Funder One Policy"
-                funders: ["Funder One"]
-                when: otherwise
-                requires: {repository: "Funder One Archive", versions: [acceptedVersion, publishedVersion], embargo-months: 12}
-            """;
+    /** Funder One's two policies as NIH's, shared with the packaged services' test (deploy/across-services). */
+    static final String RULES = resource("compliance-rules.yaml");
     private static final long SUBMISSION = 3_000_000;
 
     WireMockServer doiService;
@@ -85,6 +76,14 @@ class ComplianceTest {
 
     @Inject
     DataSource dataSource;
+
+    private static String resource(String name) {
+        try (InputStream in = ComplianceTest.class.getClassLoader().getResourceAsStream(name)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
 
     @BeforeEach
     void rulesAndSubmission() throws Exception {

@@ -49,10 +49,15 @@ import org.submission.platform.testing.EmbeddedPostgresResource;
 @WithTestResource(WireMockUpstreams.class)
 class SameDoiShareTest extends FreshUpstreamsAndRecords {
 
+    /**
+     * The registry's answer is held until the test has seen the requests join: the call's deadline
+     * (5 s) and its silence (10 s) bound here only a test that would hang, as AWAIT does, since on
+     * a machine busy with another build the joining can take longer than them (a 504).
+     */
     public static class Share implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
-            return Map.of("doi.same-doi", "share");
+            return Map.of("doi.same-doi", "share", "doi.upstream.deadline", "60s", "doi.upstream.read-timeout", "60s");
         }
     }
 

@@ -1,4 +1,4 @@
-package org.submission.policy;
+package org.submission.deploy.compliance;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
@@ -32,18 +32,21 @@ import org.submission.platform.testing.Requests;
  * {@code /policy/compliance} of the packaged policy service asking the packaged DOI service (both
  * started for real on one database), whose lookup service is WireMock answering with its recorded
  * record ({@code doi-service/src/test/resources/upstream/oa-record.json}), its first copy moved to
- * the host, version and open day each test needs, under its own DOI. The rules are
- * {@link ComplianceTest}'s: "Funder Four Policy" as NIH 2024 (no embargo, accepted from
+ * the host, version and open day each test needs, under its own DOI. The rules are the policy
+ * service's ComplianceTest's: "Funder Four Policy" as NIH 2024 (no embargo, accepted from
  * 2025-07-01), "Funder One Policy" as NIH 2008 (12 months) otherwise.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-class ComplianceAcrossServicesIT {
+class ComplianceAcrossServicesTest {
 
-    private static final Path POLICY_SERVICE = Path.of("target/quarkus-app");
-    private static final Path DOI_SERVICE = Path.of("../doi-service/target/quarkus-app");
-    private static final Path RECORDED = Path.of("../doi-service/src/test/resources/upstream/oa-record.json");
-    private static final String FIXTURE = "fixtures/policy-cases.json";
+    private static final Path ROOT = Path.of(System.getProperty("project.root", "../..")).toAbsolutePath().normalize();
+    private static final Path POLICY_SERVICE = ROOT.resolve("policy-service/target/quarkus-app");
+    private static final Path DOI_SERVICE = ROOT.resolve("doi-service/target/quarkus-app");
+    private static final Path RECORDED = ROOT.resolve("doi-service/src/test/resources/upstream/oa-record.json");
+    /** The policy service's test data and the rules of its ComplianceTest. */
+    private static final Path FIXTURE = ROOT.resolve("policy-service/src/test/resources/fixtures/policy-cases.json");
+    private static final Path RULES = ROOT.resolve("policy-service/src/test/resources/compliance-rules.yaml");
     private static final Duration START = Duration.ofSeconds(180);
     private static final long AFTER = 3_000_001;
     private static final long BEFORE = 3_000_002;
@@ -65,8 +68,7 @@ class ComplianceAcrossServicesIT {
                 "no packaged DOI service at " + DOI_SERVICE.toAbsolutePath().normalize() + " (package doi-service first)");
         unpaywall.start();
         FreshDatabase database = FreshDatabase.create();
-        Path fixture = Path.of(getClass().getClassLoader().getResource(FIXTURE).toURI());
-        ids = ids(JSON.readTree(fixture.toFile()));
+        ids = ids(JSON.readTree(FIXTURE.toFile()));
         String upstream = "http://127.0.0.1:" + unpaywall.port();
         Map<String, String> doiSettings = new HashMap<>(database.settings());
         doiSettings.putAll(Map.of("REGISTRY_BASEURI", upstream + "/works/", "OALOOKUP_BASEURI", upstream + "/v2",
@@ -76,19 +78,19 @@ class ComplianceAcrossServicesIT {
         Path rules = Files.createTempFile("compliance-rules", ".yaml");
         Files.writeString(rules, "version: 1\n");
         Map<String, String> policySettings = new HashMap<>(database.settings());
-        policySettings.putAll(Map.of("SUBMISSION_SEED_FILE", fixture.toString(),
+        policySettings.putAll(Map.of("SUBMISSION_SEED_FILE", FIXTURE.toString(),
                 "POLICY_RULES_FILE", rules.toString(), "POLICY_RULES_RELOAD_PERIOD", "100ms",
                 "POLICY_DOI_URL", "http://127.0.0.1:" + doiService.port(),
                 "POLICY_DOI_USER", Requests.BACKEND, "POLICY_DOI_PASSWORD", Requests.BACKEND_PASSWORD,
                 // the first calls meet two cold JVMs on a shared machine: the deadline is not what is tested here
                 "POLICY_DOI_DEADLINE", "30s"));
-        policyService = PackagedService.start(policySettings).awaitReady(START);
+        policyService = PackagedService.start(POLICY_SERVICE, policySettings).awaitReady(START);
 
         database.execute("INSERT INTO pass_submission (id, submitter_id, metadata) VALUES (" + AFTER + ", " + ids.get("ulrich")
                 + ", '{\"acceptedDate\": \"2025-08-01\"}'), (" + BEFORE + ", " + ids.get("ulrich") + ", '{\"acceptedDate\": \"2025-03-01\"}')");
         database.execute("INSERT INTO pass_submission_grants (submission_id, grants_id) VALUES (" + AFTER + ", " + ids.get("G")
                 + "), (" + BEFORE + ", " + ids.get("G") + ")");
-        Files.writeString(rules, ComplianceTest.RULES);
+        Files.writeString(rules, Files.readString(RULES));
         awaitPolicy(AFTER, "P4");
         doiService.awaitReady(START);
     }
