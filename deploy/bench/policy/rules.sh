@@ -15,4 +15,4 @@ bash "$HERE/run.sh" "${1:-20}" | tee "$WORK/without.txt"
 echo "== with $(grep -c '^  - policy:' "$WORK/rules.yaml") rules"
 BENCH_RULES="$WORK/rules.yaml" bash "$HERE/run.sh" "${1:-20}" | tee "$WORK/with.txt"
 echo "== side by side (req/s, p50, p99, service CPU us/request): without | with"
-paste -d'|' <(grep -E '^(GET|SQL)' "$WORK/without.txt") <(grep -E '^(GET|SQL)' "$WORK/with.txt" | cut -c43-)
+paste -d'|' <(grep -E '^(GET|SQL)' "$WORK/without.txt") <(grep -E '^(GET|SQL)' "$WORK/with.txt" | cut -c48-)
