@@ -63,15 +63,13 @@ work() {  # database, statement file, PGOPTIONS: buffers and rows per execution
   awk -F'|' -v b="$before" -v n="$EXECUTIONS" 'BEGIN { split(b, x, "|") } { printf "%8.1f %8.1f", ($1 - x[1]) / n, ($2 - x[2]) / n }' <<<"$after"
 }
 explain() {  # database, statement file, PGOPTIONS: the plan the sixth execution uses (the generic one)
-  local body
+  local body signature="bigint, text, boolean" values="'$TITLE', false"
   body="$(sed 1d "$2" | sed 's/:id/$1/g; s/:title/$2/g; s/:rules/$3/g; s/:repository/$4/g; s/;$//')"
+  if grep -q '\$4' <<<"$body"; then signature="$signature, text" values="$values, '$REPOSITORY'"; fi
   {
-    if grep -q '\$4' <<<"$body"; then echo "PREPARE s(bigint, text, boolean, text) AS $body;"; else echo "PREPARE s(bigint, text, boolean) AS $body;"; fi
-    for id in 100001 100002 100003 100004 100005; do
-      if grep -q '\$4' <<<"$body"; then echo "EXECUTE s($id, '$TITLE', false, '$REPOSITORY');"; else echo "EXECUTE s($id, '$TITLE', false);"; fi
-    done
-    if grep -q '\$4' <<<"$body"; then echo "EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) EXECUTE s(100002, '$TITLE', false, '$REPOSITORY');"
-    else echo "EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) EXECUTE s(100002, '$TITLE', false);"; fi
+    echo "PREPARE s($signature) AS $body;"
+    for id in 100001 100002 100003 100004 100005; do echo "EXECUTE s($id, $values);"; done
+    echo "EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) EXECUTE s(100002, $values);"
   } > "$WORK/explain.sql"
   PGOPTIONS="$3" sql -d "$1" -f "$WORK/explain.sql" | sed -n '/QUERY PLAN/,$p' | sed 's/^/      /'
 }
