@@ -8,16 +8,19 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntFunction;
 
 /** Requests as the backend sends them: HTTP Basic, and the XSRF double submit the DOI endpoints need. */
 final class Load {
 
+    private static final int ATTEMPTS = 4;
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     private Load() {
@@ -34,26 +37,46 @@ final class Load {
         return HTTP.send(backend(uri).build(), HttpResponse.BodyHandlers.ofString());
     }
 
-    /** Sends {@code count} GETs, 8 at a time; returns how many answers had each status. */
-    static Map<Integer, Integer> run(int count, IntFunction<URI> uriOfRequest) throws InterruptedException {
+    /** How many answers had each status, after retries; and the 503s with Retry-After that were waited out. */
+    record Outcome(Map<Integer, Integer> statuses, int refusalsRetried) {
+    }
+
+    /**
+     * Sends {@code count} GETs, 8 at a time. A 503 with Retry-After is the service shedding load on a busy
+     * machine (a turn at the upstream's rate or a database connection not free in time), which a client
+     * waits out: such a request is sent again after the pause, at most {@value #ATTEMPTS} times in all.
+     */
+    static Outcome run(int count, IntFunction<URI> uriOfRequest) throws InterruptedException {
         Map<Integer, Integer> statuses = new ConcurrentHashMap<>();
+        AtomicInteger retried = new AtomicInteger();
         ExecutorService senders = Executors.newFixedThreadPool(8);
         for (int i = 0; i < count; i++) {
             URI uri = uriOfRequest.apply(i);
-            senders.submit(() -> {
-                int status;
-                try {
-                    status = get(uri).statusCode();
-                } catch (Exception e) {
-                    status = -1;
-                }
-                statuses.merge(status, 1, Integer::sum);
-            });
+            senders.submit(() -> statuses.merge(sendWaitingOutRefusals(uri, retried), 1, Integer::sum));
         }
         senders.shutdown();
         if (!senders.awaitTermination(10, TimeUnit.MINUTES)) {
             throw new AssertionError("the requests did not end within 10 minutes");
         }
-        return new TreeMap<>(statuses);
+        return new Outcome(new TreeMap<>(statuses), retried.get());
+    }
+
+    private static int sendWaitingOutRefusals(URI uri, AtomicInteger retried) {
+        try {
+            for (int attempt = 1; ; attempt++) {
+                HttpResponse<String> answer = get(uri);
+                Optional<String> retryAfter = answer.headers().firstValue("Retry-After");
+                if (answer.statusCode() != 503 || retryAfter.isEmpty() || attempt == ATTEMPTS) {
+                    return answer.statusCode();
+                }
+                retried.incrementAndGet();
+                Thread.sleep(Math.min(Long.parseLong(retryAfter.get()), 5) * 1000);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return -1;
+        } catch (Exception e) {
+            return -1;
+        }
     }
 }
