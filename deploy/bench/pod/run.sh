@@ -106,10 +106,15 @@ load() {
       wrk -t"$threads" -c8 -d"${seconds}s" \
       -s deploy/bench/doi/distinct-dois.lua -H "$AUTH" "${XSRF[@]}" "http://127.0.0.1:$PORT")
     read -r requests failed _ <<<"$(sed -n 's/^RESULT //p' <<<"$output")"
+    [ "${failed:-1}" = 0 ] || path="$path ($(wrk_statuses "$output"); $(grep '^ANSWER' <<<"$output" | tr '\n' ' '))"
   else
     output=$(wrk -t2 -c8 -d"${seconds}s" -H "$AUTH" "${XSRF[@]}" "http://127.0.0.1:$PORT$path")
     requests=$(awk '/requests in/ { print $1 }' <<<"$output")
     failed=$(wrk_failures "$output")
+  fi
+  if [ "${failed:-1}" != 0 ]; then
+    echo "the pod's last warnings:" >&2
+    podman logs pod-bench 2>&1 | grep -E ' (WARN|ERROR) ' | tail -n 10 >&2 || true
   fi
   require_no_failures "$path" "${failed:-1}" "${requests:-0}"
   echo "$requests"

@@ -37,6 +37,9 @@ public final class InFlightGuard {
         }
     }
 
+    /** One instance, so that a client that joined as the work was abandoned can tell this failure from the others. */
+    private static final ApiException ABANDONED = ApiException.unavailable("Every client waiting for this lookup has left.", 1);
+
     private final Map<String, Flight<?>> inFlight = new ConcurrentHashMap<>();
     private final SameDoi sameDoi;
     /** Told "joined" or "rejected" for each request that met the DOI in flight here (metrics). */
@@ -62,13 +65,18 @@ public final class InFlightGuard {
             Flight<T> running = (Flight<T>) inFlight.putIfAbsent(doi.key(), flight);
             if (running != null) {
                 met.accept(sameDoi == SameDoi.SHARE ? "joined" : "rejected");
-                return sameDoi == SameDoi.SHARE ? awaited(running) : Uni.createFrom().failure(alreadyActive(doi));
+                // joined just after the work found nobody waiting: this client is here, so it gets work of its own
+                return sameDoi == SameDoi.SHARE
+                        ? awaited(running, false).onFailure(failure -> failure == ABANDONED).recoverWithUni(() -> run(doi, work))
+                        : Uni.createFrom().failure(alreadyActive(doi));
             }
+            // the creator waits from the start, so work that asks at once whether it is wanted is
+            flight.waiting.incrementAndGet();
             // nothing cancels this subscription: the callers below only wait for its outcome
             Uni.createFrom().deferred(() -> work.apply(flight::wanted))
                     .onTermination().invoke(() -> inFlight.remove(doi.key(), flight))
                     .subscribe().with(flight.outcome::complete, flight.outcome::completeExceptionally);
-            return awaited(flight);
+            return awaited(flight, true);
         });
     }
 
@@ -82,7 +90,7 @@ public final class InFlightGuard {
      * outcome is handed over on the caller's own Vert.x context, which may not be the one the
      * work runs on.
      */
-    private static <T> Uni<T> awaited(Flight<T> flight) {
+    private static <T> Uni<T> awaited(Flight<T> flight, boolean counted) {
         Uni<T> answer = Uni.createFrom().emitter(emitter -> flight.outcome.whenComplete((item, failure) -> {
             if (failure == null) {
                 emitter.complete(item);
@@ -92,8 +100,13 @@ public final class InFlightGuard {
         }));
         Context caller = Vertx.currentContext();
         Uni<T> handed = caller == null ? answer : answer.emitOn(task -> caller.runOnContext(ignored -> task.run()));
-        return handed.onSubscription().invoke(flight.waiting::incrementAndGet)
+        return (counted ? handed : handed.onSubscription().invoke(flight.waiting::incrementAndGet))
                 .onTermination().invoke(flight.waiting::decrementAndGet);
+    }
+
+    /** The failure of work that every waiting client has left: no call was made and no turn taken for it. */
+    static ApiException abandoned() {
+        return ABANDONED;
     }
 
     static ApiException alreadyActive(Doi doi) {

@@ -58,7 +58,7 @@ final class RateTurns implements UpstreamTurns {
             return Uni.createFrom().voidItem();
         }
         if (!wanted.getAsBoolean()) {
-            return Uni.createFrom().failure(abandoned());
+            return Uni.createFrom().failure(InFlightGuard.abandoned());
         }
         Long spacing = pace.spacingToPublish();
         Long pause = pace.takePauseToPublish();
@@ -94,11 +94,6 @@ final class RateTurns implements UpstreamTurns {
         currentUntil = spacingMillis <= 0 ? Long.MAX_VALUE
                 : now + (millis + times.slackMillis(spacingMillis)) * 1_000_000L;
         return after(vertx, millis);
-    }
-
-    /** No client waits for the call any more: no turn is taken for it. Nobody reads this answer. */
-    static ApiException abandoned() {
-        return ApiException.unavailable("Every client waiting for this lookup has left.", 1);
     }
 
     /** Waits on a Vert.x timer, so that what follows runs on the same context and no thread sleeps. */

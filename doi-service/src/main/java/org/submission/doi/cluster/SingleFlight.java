@@ -96,7 +96,7 @@ public abstract class SingleFlight<T> {
             // a lookup whose clients all left while it waited for its turn gives the place straight on
             return shares.run(caller, waited -> !waited || wanted.getAsBoolean()
                     ? shared(doi, wanted, call, System.currentTimeMillis() + times.leaseMillis() + 1000, FIRST_POLL_MILLIS)
-                    : Uni.createFrom().failure(RateTurns.abandoned()));
+                    : Uni.createFrom().failure(InFlightGuard.abandoned()));
         });
     }
 
@@ -123,7 +123,7 @@ public abstract class SingleFlight<T> {
                                     System::nanoTime);
                             yield turns.first(begin.millis(), begin.spacingMillis())
                                     .chain(() -> after.called(doi, Uni.createFrom().deferred(() -> wanted.getAsBoolean()
-                                            ? call.apply(turns) : Uni.createFrom().failure(RateTurns.abandoned())), true));
+                                            ? call.apply(turns) : Uni.createFrom().failure(InFlightGuard.abandoned())), true));
                         }
                     };
                 });

@@ -152,4 +152,23 @@ class InFlightGuardTest {
         second.cancel();
         assertThat(told.get().getAsBoolean()).isFalse();
     }
+
+    @Test
+    void workThatAsksAtOnceWhetherItIsWantedIsWantedByTheClientThatStartedIt() {
+        UniAssertSubscriber<String> first = start(sharing.run(doi,
+                wanted -> Uni.createFrom().item(wanted.getAsBoolean() ? "wanted" : "abandoned")));
+
+        first.assertItem("wanted");
+    }
+
+    @Test
+    void aClientThatJoinsWorkAsItEndsAbandonedGetsWorkOfItsOwn() {
+        UniAssertSubscriber<String> leaving = start(sharing.run(doi, wanted -> slowWork()));
+        leaving.cancel();
+        UniAssertSubscriber<String> joining = start(sharing.run(doi, wanted -> Uni.createFrom().item("its own")));
+
+        upstream.completeExceptionally(InFlightGuard.abandoned());
+
+        joining.assertItem("its own");
+    }
 }
