@@ -1,5 +1,7 @@
 package org.submission.policy.rules;
 
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -8,12 +10,31 @@ import org.submission.policy.rules.RulesDocument.When;
 /**
  * A rules file with its names resolved to record ids: immutable, so a request that reads the
  * current set once sees one whole version. {@link #NONE} is no rules file, the seed's behaviour.
+ * Each funder's rules are indexed once, when the file is loaded, so that a request's cost does not
+ * grow with the rules other funders have.
  *
  * @param prefixes per repository id, the URL prefixes (host and path) of its open copies
+ * @param byFunder per funder id, the rules naming it, in file order
+ * @param institution the rules of the institutional policy, in file order
  */
-public record RuleSet(List<String> accepted, List<DatedRule> rules, Map<Long, List<String>> prefixes) {
+public record RuleSet(List<String> accepted, List<DatedRule> rules, Map<Long, List<String>> prefixes,
+                      Map<Long, List<DatedRule>> byFunder, List<DatedRule> institution) {
 
     public static final RuleSet NONE = new RuleSet(RulesDocument.DEFAULT_ACCEPTED, List.of(), Map.of());
+
+    public RuleSet(List<String> accepted, List<DatedRule> rules, Map<Long, List<String>> prefixes) {
+        this(accepted, rules, prefixes, indexByFunder(rules), rules.stream().filter(rule -> rule.funders().isEmpty()).toList());
+    }
+
+    private static Map<Long, List<DatedRule>> indexByFunder(List<DatedRule> rules) {
+        Map<Long, List<DatedRule>> index = new HashMap<>();
+        for (DatedRule rule : rules) {
+            rule.funders().forEach(funder -> index.computeIfAbsent(funder, id -> new ArrayList<>()).add(rule));
+        }
+        Map<Long, List<DatedRule>> frozen = new HashMap<>();
+        index.forEach((funder, named) -> frozen.put(funder, List.copyOf(named)));
+        return Map.copyOf(frozen);
+    }
 
     /**
      * A resolved rule; empty {@code funders} is a rule of the institutional policy.
@@ -39,11 +60,11 @@ public record RuleSet(List<String> accepted, List<DatedRule> rules, Map<Long, Li
 
     /** The rules naming the funder, in file order. */
     public List<DatedRule> forFunder(long funderId) {
-        return rules.stream().filter(rule -> rule.funders().contains(funderId)).toList();
+        return byFunder.getOrDefault(funderId, List.of());
     }
 
     /** The rules of the institutional policy ({@code funders: []}), in file order. */
     public List<DatedRule> forInstitution() {
-        return rules.stream().filter(rule -> rule.funders().isEmpty()).toList();
+        return institution;
     }
 }

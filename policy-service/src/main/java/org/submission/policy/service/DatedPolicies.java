@@ -1,6 +1,7 @@
 package org.submission.policy.service;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -32,8 +33,9 @@ final class DatedPolicies {
         Optional<AcceptedDate.Found> accepted = AcceptedDate.of(rules.accepted(), graph.metadata(), graph.submittedDate());
         Map<Long, Gathered> policies = new TreeMap<>();
         for (FunderRoute route : graph.funderRoutes().stream().sorted(PolicyRules.ROUTE_ORDER).toList()) {
-            Map<String, String> via = PolicyRules.reason("grant", String.valueOf(route.grantId()),
-                    "funder", String.valueOf(route.funderId()), "role", route.role());
+            // the reasons are built only for ?explain=true: the answer without them is the frequent one
+            Map<String, String> via = explain ? PolicyRules.reason("grant", String.valueOf(route.grantId()),
+                    "funder", String.valueOf(route.funderId()), "role", route.role()) : null;
             for (Choice choice : RuleEvaluation.forFunder(rules, route.funderId(), route.policyId(), route.grantEnd(), accepted)) {
                 policies.computeIfAbsent(choice.policyId(), id -> new Gathered()).add(via, choice);
             }
@@ -42,7 +44,8 @@ final class DatedPolicies {
             List<Map<String, String>> why = PolicyRules.affiliationReasons(graph, caller, institution);
             if (!why.isEmpty()) {
                 for (Choice choice : RuleEvaluation.forInstitution(rules, institutional, accepted)) {
-                    why.forEach(affiliation -> policies.computeIfAbsent(choice.policyId(), id -> new Gathered()).add(affiliation, choice));
+                    why.forEach(affiliation -> policies.computeIfAbsent(choice.policyId(), id -> new Gathered())
+                            .add(explain ? affiliation : null, choice));
                 }
             }
         }
@@ -58,16 +61,21 @@ final class DatedPolicies {
         boolean decided;
         String undecided;
 
+        /** {@code via} is null when no reasons are asked for. */
         void add(Map<String, String> via, Choice choice) {
-            Map<String, String> reason = new LinkedHashMap<>(via);
-            reason.putAll(choice.reason());
             if (choice.undecided() != null) {
-                reason.put("undecided", choice.undecided());
                 undecided = undecided == null ? choice.undecided() : undecided;
             } else {
                 decided = true;
             }
-            reasons.add(java.util.Collections.unmodifiableMap(reason));
+            if (via != null) {
+                Map<String, String> reason = new LinkedHashMap<>(via);
+                reason.putAll(choice.reason());
+                if (choice.undecided() != null) {
+                    reason.put("undecided", choice.undecided());
+                }
+                reasons.add(Collections.unmodifiableMap(reason));
+            }
         }
     }
 }
