@@ -70,7 +70,8 @@ public final class InFlightGuard {
                         ? awaited(running, false).onFailure(failure -> failure == ABANDONED).recoverWithUni(() -> run(doi, work))
                         : Uni.createFrom().failure(alreadyActive(doi));
             }
-            // the creator waits from the start, so work that asks at once whether it is wanted is
+            // the client that starts the work waits for it before it runs: work that asks at once
+            // whether it is wanted is
             flight.waiting.incrementAndGet();
             // nothing cancels this subscription: the callers below only wait for its outcome
             Uni.createFrom().deferred(() -> work.apply(flight::wanted))
