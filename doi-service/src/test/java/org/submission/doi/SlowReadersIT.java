@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.submission.doi.support.Api;
@@ -58,7 +59,12 @@ class SlowReadersIT {
             for (String doi : large) {
                 assertThat(Api.journal(service, doi).asString().length()).isGreaterThan(1_800_000);
             }
-            assertThat(Api.manuscript(service, cached).statusCode()).isEqualTo(200);
+            // over one kept-alive connection, as a client does: the slow readers already hold 100 from this address
+            Callable<SlowReaders.Answer> cachedRequest = () -> {
+                var answer = service.get("/doi/manuscript?doi=" + URLEncoder.encode(cached, StandardCharsets.UTF_8));
+                return new SlowReaders.Answer(answer.statusCode(), answer.body());
+            };
+            List<Long> unloaded = SlowReaders.timeUnloaded(service, cachedRequest, 20);
             System.out.println("SlowReadersIT before: " + SlowReaders.memory(service));
 
             List<Long> millis = new ArrayList<>();
@@ -69,24 +75,14 @@ class SlowReadersIT {
                     rounds.add(SlowReaders.open(service, WORKS, i -> "/doi/journal?doi=" + URLEncoder.encode(large.get(i), StandardCharsets.UTF_8)));
                     Thread.sleep(300);
                 }
-                long end = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-                while (System.nanoTime() < end) {
-                    long started = System.nanoTime();
-                    int status = Api.manuscript(service, cached).statusCode();
-                    assertThat(status).as("the service's log:%n%s", service.log()).isEqualTo(200);
-                    millis.add((System.nanoTime() - started) / 1_000_000);
-                    Thread.sleep(50);
-                }
+                millis.addAll(SlowReaders.timeUntilTheBudgetRefuses(service, cachedRequest));
                 assertThat(service.process().isAlive()).as("the service is still running; its log:\n%s", service.log()).isTrue();
                 System.out.println("SlowReadersIT under " + READERS + " slow readers: " + SlowReaders.memory(service));
                 assertThat(SlowReaders.metric(service, "submission_http_write_budget_refusals_total")).isPositive();
             } finally {
                 rounds.forEach(SlowReaders::close);
             }
-            millis.sort(null);
-            System.out.printf("SlowReadersIT: %d cached /doi/manuscript meanwhile: median %d ms, slowest %d ms%n",
-                    millis.size(), millis.get(millis.size() / 2), millis.get(millis.size() - 1));
-            assertThat(millis.get(millis.size() - 1)).as("the slowest cached request, in ms").isLessThan(1000);
+            SlowReaders.assertNotHeldUp("cached /doi/manuscript", unloaded, millis);
         }
     }
 

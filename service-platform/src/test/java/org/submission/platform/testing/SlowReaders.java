@@ -1,11 +1,17 @@
 package org.submission.platform.testing;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.function.IntFunction;
 
 /**
@@ -14,6 +20,14 @@ import java.util.function.IntFunction;
  * XSRF double submit. Closing them ends their connections.
  */
 public final class SlowReaders implements AutoCloseable {
+
+    /** An answer's status and body, whichever client got it. */
+    public record Answer(int status, String body) {
+    }
+
+    /** How long {@link #timeUntilTheBudgetRefuses} asks at least, and at most while no answer was refused. */
+    private static final Duration MEANWHILE = Duration.ofSeconds(5);
+    private static final Duration AT_MOST = Duration.ofSeconds(90);
 
     private final OpenSockets sockets = new OpenSockets();
 
@@ -63,6 +77,64 @@ public final class SlowReaders implements AutoCloseable {
             }
         }
         return closed;
+    }
+
+    /**
+     * The milliseconds of each {@code request} (another caller's, whose answer must be a 200), sent every
+     * 50 ms for at least five seconds and on until the write budget has refused an answer. On a
+     * loaded machine the slow readers' answers take longer to pile up to the budget; a wait bounded
+     * only in time would end before the refusal it is there to see.
+     */
+    public static List<Long> timeUntilTheBudgetRefuses(PackagedService service, Callable<Answer> request)
+            throws Exception {
+        List<Long> millis = new ArrayList<>();
+        long start = System.nanoTime();
+        while (System.nanoTime() - start < MEANWHILE.toNanos()
+                || !(metric(service, "submission_http_write_budget_refusals_total") > 0) && System.nanoTime() - start < AT_MOST.toNanos()) {
+            millis.add(timeOne(service, request));
+            Thread.sleep(50);
+        }
+        return millis;
+    }
+
+    /** The milliseconds of {@code count} of the same requests, one after another, before any attack: what the others compare with. */
+    public static List<Long> timeUnloaded(PackagedService service, Callable<Answer> request, int count) throws Exception {
+        List<Long> millis = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            millis.add(timeOne(service, request));
+        }
+        return millis;
+    }
+
+    /**
+     * The request was not held up by the attack: its median at most ten times its unloaded median
+     * plus 50 ms, and none as long as the five seconds a request queued behind the slow readers
+     * (their write-idle timeout is ten) would take. Relative, so that it holds on a loaded machine,
+     * where both medians grow alike.
+     */
+    public static void assertNotHeldUp(String what, List<Long> unloaded, List<Long> underAttack) {
+        long before = median(unloaded);
+        long meanwhile = median(underAttack);
+        long slowest = underAttack.stream().mapToLong(Long::longValue).max().orElseThrow();
+        System.out.printf("SlowReadersIT: %d %s meanwhile: median %d ms (unloaded %d ms), slowest %d ms%n",
+                underAttack.size(), what, meanwhile, before, slowest);
+        assertThat(meanwhile).as("the median %s under the slow readers, in ms, against %d ms unloaded", what, before)
+                .isLessThanOrEqualTo(10 * before + 50);
+        assertThat(slowest).as("the slowest %s under the slow readers, in ms", what).isLessThan(5_000);
+    }
+
+    private static long median(List<Long> millis) {
+        return millis.stream().sorted().toList().get(millis.size() / 2);
+    }
+
+    private static long timeOne(PackagedService service, Callable<Answer> request) throws Exception {
+        long started = System.nanoTime();
+        Answer answer = request.call();
+        if (answer.status() != 200) {
+            throw new AssertionError("another caller's request got " + answer.status() + " " + answer.body()
+                    + "; the service's log:\n" + service.log());
+        }
+        return (System.nanoTime() - started) / 1_000_000;
     }
 
     /**
