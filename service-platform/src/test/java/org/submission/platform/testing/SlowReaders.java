@@ -27,7 +27,7 @@ public final class SlowReaders implements AutoCloseable {
 
     /** How long {@link #timeUntilTheBudgetRefuses} asks at least, and at most while no answer was refused. */
     private static final Duration MEANWHILE = Duration.ofSeconds(5);
-    private static final Duration AT_MOST = Duration.ofSeconds(90);
+    private static final Duration AT_MOST = Duration.ofSeconds(240);
 
     private final OpenSockets sockets = new OpenSockets();
 
@@ -81,7 +81,7 @@ public final class SlowReaders implements AutoCloseable {
 
     /**
      * The milliseconds of each {@code request} (another caller's, whose answer must be a 200), sent every
-     * 50 ms for at least five seconds and on until the write budget has refused an answer. On a
+     * 50 ms for at least five seconds and on until the write budget has refused an answer (at most four minutes). On a
      * loaded machine the slow readers' answers take longer to pile up to the budget; a wait bounded
      * only in time would end before the refusal it is there to see.
      */
