@@ -12,28 +12,43 @@ import org.submission.policy.rules.RulesDocument.When;
  * current set once sees one whole version. {@link #NONE} is no rules file, the seed's behaviour.
  * Each funder's rules are indexed once, when the file is loaded, so that a request's cost does not
  * grow with the rules other funders have.
- *
- * @param prefixes per repository id, the URL prefixes (host and path) of its open copies
- * @param byFunder per funder id, the rules naming it, in file order
- * @param institution the rules of the institutional policy, in file order
  */
-public record RuleSet(List<String> accepted, List<DatedRule> rules, Map<Long, List<String>> prefixes,
-                      Map<Long, List<DatedRule>> byFunder, List<DatedRule> institution) {
+public final class RuleSet {
 
     public static final RuleSet NONE = new RuleSet(RulesDocument.DEFAULT_ACCEPTED, List.of(), Map.of());
 
-    public RuleSet(List<String> accepted, List<DatedRule> rules, Map<Long, List<String>> prefixes) {
-        this(accepted, rules, prefixes, indexByFunder(rules), rules.stream().filter(rule -> rule.funders().isEmpty()).toList());
-    }
+    private final List<String> accepted;
+    private final List<DatedRule> rules;
+    private final Map<Long, List<String>> prefixes;
+    /** Per funder id, the rules naming it, in file order. */
+    private final Map<Long, List<DatedRule>> byFunder;
+    /** The rules of the institutional policy, in file order. */
+    private final List<DatedRule> institution;
 
-    private static Map<Long, List<DatedRule>> indexByFunder(List<DatedRule> rules) {
+    /** @param prefixes per repository id, the URL prefixes (host and path) of its open copies */
+    public RuleSet(List<String> accepted, List<DatedRule> rules, Map<Long, List<String>> prefixes) {
+        this.accepted = accepted;
+        this.rules = rules;
+        this.prefixes = prefixes;
         Map<Long, List<DatedRule>> index = new HashMap<>();
         for (DatedRule rule : rules) {
             rule.funders().forEach(funder -> index.computeIfAbsent(funder, id -> new ArrayList<>()).add(rule));
         }
-        Map<Long, List<DatedRule>> frozen = new HashMap<>();
-        index.forEach((funder, named) -> frozen.put(funder, List.copyOf(named)));
-        return Map.copyOf(frozen);
+        index.replaceAll((funder, named) -> List.copyOf(named));
+        this.byFunder = Map.copyOf(index);
+        this.institution = rules.stream().filter(rule -> rule.funders().isEmpty()).toList();
+    }
+
+    public List<String> accepted() {
+        return accepted;
+    }
+
+    public List<DatedRule> rules() {
+        return rules;
+    }
+
+    public Map<Long, List<String>> prefixes() {
+        return prefixes;
     }
 
     /**
