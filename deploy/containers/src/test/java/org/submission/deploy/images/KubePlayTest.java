@@ -11,9 +11,11 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -55,10 +57,16 @@ class KubePlayTest {
     private final Map<String, String> containers = new LinkedHashMap<>();
     private BridgedPostgres database;
     private Path played;
+    private FileChannel machineLock;
 
     @BeforeAll
     void playTheProductionOverlay() throws Exception {
         ServiceImage.SERVICES.forEach(ServiceImage::of);
+        // the played pods and the Secrets have the manifests' names, which podman keeps one of per
+        // machine: a second build on the same machine waits here until this one's pods are down
+        machineLock = FileChannel.open(Path.of(System.getProperty("java.io.tmpdir"), "submission-kube-play.lock"),
+                StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        machineLock.lock();
         database = BridgedPostgres.start();
         rendered.addAll(render());
         createSecrets();
@@ -89,7 +97,7 @@ class KubePlayTest {
     }
 
     @AfterAll
-    void tearDown() {
+    void tearDown() throws java.io.IOException {
         if (played != null) {
             Podman.attempt("kube", "down", played.toString());
         }
@@ -97,6 +105,9 @@ class KubePlayTest {
         Podman.attempt("secret", "rm", "submission-db");
         if (database != null) {
             database.close();
+        }
+        if (machineLock != null) {
+            machineLock.close();
         }
     }
 
@@ -106,7 +117,7 @@ class KubePlayTest {
             String name = deployment.at("/metadata/name").asText();
             String container = Podman.run("ps", "--filter", "name=^" + containers.get(name) + "$", "--filter", "status=running",
                     "--format", "{{.Names}} {{.Image}}");
-            assertThat(container).as(name).contains("localhost/submission-test/" + name + ":latest");
+            assertThat(container).as(name).contains(ServiceImage.of(name).name());
         }
     }
 
@@ -180,7 +191,8 @@ class KubePlayTest {
         StringBuilder images = new StringBuilder();
         for (String service : ServiceImage.SERVICES) {
             images.append("  - name: registry.example.org/submission/").append(service).append('\n')
-                    .append("    newName: localhost/submission-test/").append(service).append("\n    newTag: latest\n");
+                    .append("    newName: localhost/submission-test/").append(service).append('\n')
+                    .append("    newTag: ").append(ServiceImage.CHECKOUT_TAG).append('\n');
         }
         Files.writeString(overlay.resolve("kustomization.yaml"), """
                 # written by KubePlayTest: the production overlay with the images built by the tests, the demo

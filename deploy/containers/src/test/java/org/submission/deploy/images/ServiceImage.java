@@ -26,6 +26,12 @@ record ServiceImage(String service, int port, String name) {
     private static final Map<String, Integer> PORTS = Map.of("schema-service", 8081, "policy-service", 8082, "doi-service", 8083);
     private static final Map<String, ServiceImage> BUILT = new ConcurrentHashMap<>();
 
+    /**
+     * The tag of this checkout's images. Two builds on one machine (two clones) share podman's
+     * image names; a tag of each checkout's own keeps one build's tests off the other's images.
+     */
+    static final String CHECKOUT_TAG = "checkout-" + Integer.toHexString(Podman.ROOT.toString().hashCode());
+
     /** The image of this service, built at the first call of this test run. */
     static synchronized ServiceImage of(String service) {
         ServiceImage built = BUILT.get(service);
@@ -34,9 +40,11 @@ record ServiceImage(String service, int port, String name) {
         }
         Path dockerfile = Podman.ROOT.resolve(service).resolve("src/main/docker/Dockerfile.jvm");
         standInBase(from(dockerfile));
-        ServiceImage image = new ServiceImage(service, PORTS.get(service), "localhost/submission-test/" + service + ":latest");
+        String repository = "localhost/submission-test/" + service;
+        ServiceImage image = new ServiceImage(service, PORTS.get(service), repository + ":" + CHECKOUT_TAG);
+        // :latest as well, for the scripts that measure the last image built (deploy/containers, deploy/bench/pod)
         Podman.run("build", "--pull=never", "--format", "docker", "-f", dockerfile.toString(),
-                "-t", image.name(), Podman.ROOT.resolve(service).toString());
+                "-t", image.name(), "-t", repository + ":latest", Podman.ROOT.resolve(service).toString());
         BUILT.put(service, image);
         return image;
     }
