@@ -90,7 +90,7 @@ public final class SlowReaders implements AutoCloseable {
         List<Long> millis = new ArrayList<>();
         long start = System.nanoTime();
         while (System.nanoTime() - start < MEANWHILE.toNanos()
-                || !(metric(service, "submission_http_write_budget_refusals_total") > 0) && System.nanoTime() - start < AT_MOST.toNanos()) {
+                || !budgetHasRefused(service) && System.nanoTime() - start < AT_MOST.toNanos()) {
             millis.add(timeOne(service, request));
             Thread.sleep(50);
         }
@@ -138,15 +138,51 @@ public final class SlowReaders implements AutoCloseable {
     }
 
     /**
+     * Whether the write budget has refused an answer. The scrape that asks is itself a large answer:
+     * while the budget is held it is refused too (503), which is the refusal looked for. Reading
+     * only the counter would wait until a scrape got through, up to a minute on a busy machine.
+     */
+    public static boolean budgetHasRefused(PackagedService service) {
+        HttpResponse<String> metrics = get(service, "/q/metrics");
+        if (metrics.statusCode() == 503 && metrics.body().contains("busy sending large answers")) {
+            return true;
+        }
+        return sum(metrics, "submission_http_write_budget_refusals_total") > 0;
+    }
+
+    /**
      * The sum of a Prometheus metric's samples whose line starts with {@code sample} (a name, or a
      * name with the start of its labels), read from {@code /q/metrics}; NaN when there is none.
      */
     public static double metric(PackagedService service, String sample) {
+        long deadline = System.nanoTime() + AT_MOST.toNanos();
+        HttpResponse<String> metrics = get(service, "/q/metrics");
+        // a scrape is a large answer, refused while the slow readers hold the write budget: asked again
+        while (metrics.statusCode() == 503 && System.nanoTime() < deadline) {
+            sleep(100);
+            metrics = get(service, "/q/metrics");
+        }
+        return sum(metrics, sample);
+    }
+
+    private static double sum(HttpResponse<String> metrics, String sample) {
+        return metrics.body().lines().filter(line -> line.startsWith(sample))
+                .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)))
+                .reduce(Double::sum).orElse(Double.NaN);
+    }
+
+    private static void sleep(long millis) {
         try {
-            HttpResponse<String> metrics = service.get("/q/metrics");
-            return metrics.body().lines().filter(line -> line.startsWith(sample))
-                    .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)))
-                    .reduce(Double::sum).orElse(Double.NaN);
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static HttpResponse<String> get(PackagedService service, String path) {
+        try {
+            return service.get(path);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
@@ -157,11 +193,15 @@ public final class SlowReaders implements AutoCloseable {
 
     /** Heap used, queued answer bytes and refusals, as one line for a test's output. */
     public static String memory(PackagedService service) {
+        HttpResponse<String> metrics = get(service, "/q/metrics");
+        if (metrics.statusCode() != 200) {
+            return "metrics refused: " + metrics.statusCode() + " " + metrics.body();
+        }
         return String.format("heap used %.1f MB, direct buffers %.1f MB, answers queued %.1f MB, budget refusals %.0f",
-                metric(service, "jvm_memory_used_bytes{area=\"heap\"") / 1e6,
-                metric(service, "jvm_buffer_memory_used_bytes{id=\"direct\"") / 1e6,
-                metric(service, "submission_http_write_pending_bytes") / 1e6,
-                metric(service, "submission_http_write_budget_refusals_total"));
+                sum(metrics, "jvm_memory_used_bytes{area=\"heap\"") / 1e6,
+                sum(metrics, "jvm_buffer_memory_used_bytes{id=\"direct\"") / 1e6,
+                sum(metrics, "submission_http_write_pending_bytes") / 1e6,
+                sum(metrics, "submission_http_write_budget_refusals_total"));
     }
 
     @Override
