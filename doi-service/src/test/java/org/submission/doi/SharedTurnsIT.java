@@ -55,7 +55,7 @@ class SharedTurnsIT {
     @BeforeEach
     void freshUpstream() {
         pods.upstream().resetAll();
-        pods.database().execute("TRUNCATE doi_upstream, doi_lease");
+        pods.database().execute("TRUNCATE doi_lease, doi_upstream");   // the service's lock order (FreshUpstreams)
     }
 
     @Test
