@@ -35,6 +35,8 @@ import org.submission.policy.rules.RulesFileProfile;
 @QuarkusTest
 @TestProfile(RulesFileProfile.class)
 @WithTestResource(PolicyTestDatabase.class)
+// unused here, but ComplianceTest's resources: one application built and started for both
+@WithTestResource(ComplianceTest.DoiServiceStandIn.class)
 class RulesReloadTest {
 
     private static final String FIRST = rules("Funder Four Policy", "Unrelated Policy");

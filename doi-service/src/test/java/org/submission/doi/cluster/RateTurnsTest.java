@@ -14,6 +14,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.submission.doi.metrics.DoiMetrics;
+import org.submission.doi.support.WireMockUpstreams;
 import org.submission.doi.upstream.UpstreamPace;
 import org.submission.platform.error.ApiException;
 import org.submission.platform.testing.EmbeddedPostgresResource;
@@ -21,6 +22,8 @@ import org.submission.platform.testing.EmbeddedPostgresResource;
 /** The turns of one call's attempts, on the real database, for an upstream of its own. */
 @QuarkusTest
 @WithTestResource(EmbeddedPostgresResource.class)
+// unused here, but the same resources as the other tests: one application built and started for all
+@WithTestResource(WireMockUpstreams.class)
 class RateTurnsTest {
 
     private static final Duration WAIT = Duration.ofSeconds(10);

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.submission.doi.config.DoiSettings;
 import org.submission.doi.metrics.DoiMetrics;
 import org.submission.doi.model.Doi;
+import org.submission.doi.support.WireMockUpstreams;
 import org.submission.platform.error.ApiException;
 import org.submission.platform.testing.EmbeddedPostgresResource;
 
@@ -29,6 +30,8 @@ import org.submission.platform.testing.EmbeddedPostgresResource;
  */
 @QuarkusTest
 @WithTestResource(EmbeddedPostgresResource.class)
+// unused here, but the same resources as the other tests: one application built and started for all
+@WithTestResource(WireMockUpstreams.class)
 class UpstreamCallTest {
 
     private static final Duration WAIT = Duration.ofSeconds(10);
