@@ -148,11 +148,13 @@ class AcrossInstancesIT {
                         .withHeader("X-Rate-Limit-Limit", "2").withHeader("X-Rate-Limit-Interval", "1s")));
         Api.journal(pods.first(), Fixtures.newDoi()).then().statusCode(200);
 
-        List<Response> answers = concurrently(10, i -> Api.journal(i % 2 == 0 ? pods.first() : pods.second(), Fixtures.newDoi()));
+        // six, whose turns (550 ms apart with the rate margin) end about 3 s on: the lookup's 5-s deadline
+        // counts its wait for a turn, and ten left the last one 0.1-0.4 s for its call, too little on a loaded machine
+        List<Response> answers = concurrently(6, i -> Api.journal(i % 2 == 0 ? pods.first() : pods.second(), Fixtures.newDoi()));
 
         assertThat(answers).extracting(Response::statusCode).containsOnly(200);
         List<Long> received = RateRule.received(pods.upstream());
-        assertThat(received).hasSize(11);
+        assertThat(received).hasSize(7);
         RateRule.assertNeverMoreThan(received, 2, Duration.ofSeconds(1));
     }
 
