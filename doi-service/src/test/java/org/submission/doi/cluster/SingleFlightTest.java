@@ -6,11 +6,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.subscription.UniEmitter;
 import io.vertx.core.Vertx;
 import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -129,15 +132,16 @@ class SingleFlightTest {
     }
 
     @Test
-    void aSharingPodWaitsForTheLeaseHoldersAnswer() {
+    void aSharingPodWaitsForTheLeaseHoldersAnswer() throws Exception {
         TextFlight sharing = new TextFlight(SameDoi.SHARE, settings, new Coordination(pool, new CoordinationState(metrics)), metrics, vertx);
-        io.smallrye.mutiny.subscription.UniEmitter<? super Optional<String>>[] answer = new io.smallrye.mutiny.subscription.UniEmitter[1];
-        pod.get(doi, Uni.createFrom().emitter(emitter -> answer[0] = emitter)).subscribe().with(ignored -> { }, ignored -> { });
+        // the call starts after the lease is taken, on another thread: its answer is awaited, not assumed there
+        CompletableFuture<UniEmitter<? super Optional<String>>> answer = new CompletableFuture<>();
+        pod.get(doi, Uni.createFrom().<Optional<String>>emitter(answer::complete)).subscribe().with(ignored -> { }, ignored -> { });
         awaitLease();
 
         Uni<Optional<String>> waiting = sharing.get(doi, call("other")).memoize().indefinitely();
         waiting.subscribe().with(ignored -> { }, ignored -> { });
-        answer[0].complete(Optional.of("answer"));
+        answer.get(WAIT.toMillis(), TimeUnit.MILLISECONDS).complete(Optional.of("answer"));
 
         assertThat(waiting.await().atMost(WAIT)).contains("answer");
         assertThat(calls).hasValue(0);
