@@ -144,21 +144,22 @@ public final class SlowReaders implements AutoCloseable {
      */
     public static boolean budgetHasRefused(PackagedService service) {
         HttpResponse<String> metrics = get(service, "/q/metrics");
-        if (metrics.statusCode() == 503 && metrics.body().contains("busy sending large answers")) {
-            return true;
-        }
-        return sum(metrics, "submission_http_write_budget_refusals_total") > 0;
+        return refusedByTheBudget(metrics) || sum(metrics, "submission_http_write_budget_refusals_total") > 0;
+    }
+
+    private static boolean refusedByTheBudget(HttpResponse<String> answer) {
+        return answer.statusCode() == 503 && answer.body().contains("busy sending large answers");
     }
 
     /**
      * The sum of a Prometheus metric's samples whose line starts with {@code sample} (a name, or a
-     * name with the start of its labels), read from {@code /q/metrics}; NaN when there is none.
+     * name with the start of its labels), read from {@code /q/metrics}; NaN when there is none. A
+     * scrape the held write budget refuses is asked again (for at most four minutes).
      */
     public static double metric(PackagedService service, String sample) {
         long deadline = System.nanoTime() + AT_MOST.toNanos();
         HttpResponse<String> metrics = get(service, "/q/metrics");
-        // a scrape is a large answer, refused while the slow readers hold the write budget: asked again
-        while (metrics.statusCode() == 503 && System.nanoTime() < deadline) {
+        while (refusedByTheBudget(metrics) && System.nanoTime() < deadline) {
             sleep(100);
             metrics = get(service, "/q/metrics");
         }
