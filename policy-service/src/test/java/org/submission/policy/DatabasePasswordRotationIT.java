@@ -65,7 +65,8 @@ class DatabasePasswordRotationIT {
             before.close();
             server.execute(guide.retirement());
             server.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = 'submission_b'");
-            assertThat(statusesUntil200(after)).as("logging in again as submission_b").isSubsetOf(200, 503);
+            assertThat(statusesUntil200(after)).as(() -> "logging in again as submission_b; the pod's log:\n" + after.log())
+                    .isSubsetOf(200, 503);
 
             PackagedService migrating = start(started, database, "submission_a", OLD_PASSWORD, Map.of());
             assertThat(migrating.exitsWithin(Duration.ofSeconds(120))).as("a start with migrations on stops").isTrue();

@@ -7,7 +7,7 @@ import io.vertx.pgclient.PgException;
 import io.vertx.sqlclient.ClosedConnectionException;
 import io.vertx.sqlclient.DatabaseException;
 import io.vertx.sqlclient.impl.pool.SqlConnectionPool;
-import java.net.ConnectException;
+import java.net.SocketException;
 import java.nio.channels.ClosedChannelException;
 import java.sql.SQLException;
 import java.util.Set;
@@ -51,8 +51,10 @@ public final class DatabaseOutage {
 
     public static boolean causedBy(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            // CLOSED_EXCEPTION: the one instance Vert.x fails writes on a connection the server dropped
-            if (t instanceof ConnectException || t instanceof ClosedChannelException
+            // CLOSED_EXCEPTION: the one instance Vert.x fails writes on a connection the server dropped;
+            // SocketException: a connection reset under a query (a server process terminated as the query
+            // arrived), and ConnectException, a refused one
+            if (t instanceof SocketException || t instanceof ClosedChannelException
                     || t instanceof ClosedConnectionException || t == ConnectionBase.CLOSED_EXCEPTION
                     || outageState(sqlState(t)) || refusedLogin(t)) {
                 return true;

@@ -9,6 +9,7 @@ import io.vertx.core.net.impl.ConnectionBase;
 import io.vertx.pgclient.PgException;
 import io.vertx.sqlclient.ClosedConnectionException;
 import java.net.ConnectException;
+import java.net.SocketException;
 import java.sql.SQLException;
 import java.util.concurrent.CompletionException;
 import org.junit.jupiter.api.Test;
@@ -46,10 +47,11 @@ class DatabaseOutageTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"refused", "closed", "sentinel"})
+    @ValueSource(strings = {"refused", "reset", "closed", "sentinel"})
     void aConnectionFailureIsAnOutageByItsType(String kind) {
         Throwable failure = switch (kind) {
             case "refused" -> new ConnectException("Connection refused");
+            case "reset" -> new SocketException("Connection reset");
             case "closed" -> ClosedConnectionException.INSTANCE;
             default -> ConnectionBase.CLOSED_EXCEPTION;
         };
