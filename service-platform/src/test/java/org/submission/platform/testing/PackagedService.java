@@ -69,6 +69,7 @@ public final class PackagedService implements AutoCloseable {
                 port = socket.getLocalPort();
             }
             Path output = Files.createTempFile(app.toAbsolutePath().normalize().getParent().getParent().getFileName() + "-", ".log");
+            output.toFile().deleteOnExit();   // read by the tests until then; every run used to leave its logs behind
             ProcessBuilder builder = new ProcessBuilder(command(app)).directory(app.toFile())
                     .redirectErrorStream(true).redirectOutput(output.toFile());
             Map<String, String> environment = builder.environment();
