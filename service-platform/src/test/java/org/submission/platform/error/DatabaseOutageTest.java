@@ -47,11 +47,14 @@ class DatabaseOutageTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"refused", "reset", "closed", "sentinel"})
+    @ValueSource(strings = {"refused", "reset", "not active", "pending", "closed", "sentinel"})
     void aConnectionFailureIsAnOutageByItsType(String kind) {
         Throwable failure = switch (kind) {
             case "refused" -> new ConnectException("Connection refused");
             case "reset" -> new SocketException("Connection reset");
+            // the pool's typeless failures on a connection that has just closed: its constant texts
+            case "not active" -> new NoStackTraceThrowable("Connection is not active now, current status: CLOSED");
+            case "pending" -> new NoStackTraceThrowable("Pending requests failed to be sent due to connection has been closed.");
             case "closed" -> ClosedConnectionException.INSTANCE;
             default -> ConnectionBase.CLOSED_EXCEPTION;
         };
@@ -73,6 +76,13 @@ class DatabaseOutageTest {
         assertThat(DatabaseOutage.busy(new ConnectionPoolTooBusyException("queue full"))).isTrue();
         assertThat(DatabaseOutage.busy(new CompletionException(new NoStackTraceThrowable("Timeout")))).isTrue();
         assertThat(DatabaseOutage.busy(new VertxException("Timeout waiting for connection"))).as("never by message").isFalse();
+    }
+
+    @Test
+    void anotherTypeSayingTheConnectionIsClosedIsNotAnOutage() {
+        assertThat(DatabaseOutage.causedBy(new IllegalStateException("Connection is not active now, current status: CLOSED")))
+                .isFalse();
+        assertThat(DatabaseOutage.causedBy(new NoStackTraceThrowable("Connection is fine"))).isFalse();
     }
 
     @Test

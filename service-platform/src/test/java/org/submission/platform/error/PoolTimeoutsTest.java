@@ -50,7 +50,7 @@ class PoolTimeoutsTest {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (true) {
             try {
-                return await(pool.getConnection());
+                return Outcomes.await(pool.getConnection());
             } catch (ExecutionException slowStart) {
                 if (System.nanoTime() > deadline) {
                     throw slowStart;
@@ -63,8 +63,8 @@ class PoolTimeoutsTest {
     @AfterEach
     void close() throws Exception {
         held.close();
-        await(pool.close());
-        await(vertx.close());
+        Outcomes.await(pool.close());
+        Outcomes.await(vertx.close());
     }
 
     @Test
@@ -95,18 +95,7 @@ class PoolTimeoutsTest {
         assertThat(failure(waiting)).as("the one waiting").hasMessage("Timeout");
     }
 
-    private static <T> T await(Future<T> future) throws Exception {
-        return future.toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
-    }
-
     private static Throwable failure(Future<?> future) {
-        try {
-            await(future);
-        } catch (ExecutionException e) {
-            return e.getCause();
-        } catch (Exception e) {
-            throw new AssertionError("no failure but " + e, e);
-        }
-        throw new AssertionError("the pool gave a connection it does not have");
+        return Outcomes.failure(future, "the pool gave a connection it does not have");
     }
 }
