@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import java.net.URLEncoder;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -60,10 +61,8 @@ class SlowReadersIT {
                 assertThat(Api.journal(service, doi).asString().length()).isGreaterThan(1_800_000);
             }
             // over one kept-alive connection, as a client does: the slow readers already hold 100 from this address
-            Callable<SlowReaders.Answer> cachedRequest = () -> {
-                var answer = service.get("/doi/manuscript?doi=" + URLEncoder.encode(cached, StandardCharsets.UTF_8));
-                return new SlowReaders.Answer(answer.statusCode(), answer.body());
-            };
+            Callable<HttpResponse<String>> cachedRequest =
+                    () -> service.get("/doi/manuscript?doi=" + URLEncoder.encode(cached, StandardCharsets.UTF_8));
             List<Long> unloaded = SlowReaders.timeUnloaded(service, cachedRequest, 20);
             System.out.println("SlowReadersIT before: " + SlowReaders.memory(service));
 

@@ -5,14 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.InputStream;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import org.junit.jupiter.api.Test;
 import org.submission.platform.testing.FreshDatabase;
 import org.submission.platform.testing.PackagedService;
@@ -35,10 +36,7 @@ class SlowReadersIT {
     void aHundredSlowReadersOfLargeAnswersLeaveTheServiceUpAndASmallCachedAnswerFastUntilTheWriteIdleTimeoutClosesThem() throws Exception {
         try (PackagedService service = start()) {
             assertThat(service.get(LARGE).body()).hasSizeGreaterThan(1_800_000);
-            Callable<SlowReaders.Answer> small = () -> {
-                var answer = service.get(SMALL);
-                return new SlowReaders.Answer(answer.statusCode(), answer.body());
-            };
+            Callable<HttpResponse<String>> small = () -> service.get(SMALL);
             List<Long> unloaded = SlowReaders.timeUnloaded(service, small, 20);
             System.out.println("SlowReadersIT before: " + SlowReaders.memory(service));
 

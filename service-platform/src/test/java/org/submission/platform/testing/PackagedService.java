@@ -225,7 +225,8 @@ public final class PackagedService implements AutoCloseable {
         }
     }
 
-    private static void sleep(long millis) {
+    /** Thread.sleep for callers that cannot throw: an interrupt is kept and ends the test. */
+    static void sleep(long millis) {
         try {
             Thread.sleep(millis);
         } catch (InterruptedException e) {

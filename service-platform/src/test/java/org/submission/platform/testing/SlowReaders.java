@@ -21,10 +21,6 @@ import java.util.function.IntFunction;
  */
 public final class SlowReaders implements AutoCloseable {
 
-    /** An answer's status and body, whichever client got it. */
-    public record Answer(int status, String body) {
-    }
-
     /** How long {@link #timeUntilTheBudgetRefuses} asks at least, and at most while no answer was refused. */
     private static final Duration MEANWHILE = Duration.ofSeconds(5);
     private static final Duration AT_MOST = Duration.ofSeconds(240);
@@ -85,7 +81,7 @@ public final class SlowReaders implements AutoCloseable {
      * loaded machine the slow readers' answers take longer to pile up to the budget; a wait bounded
      * only in time would end before the refusal it is there to see.
      */
-    public static List<Long> timeUntilTheBudgetRefuses(PackagedService service, Callable<Answer> request)
+    public static List<Long> timeUntilTheBudgetRefuses(PackagedService service, Callable<HttpResponse<String>> request)
             throws Exception {
         List<Long> millis = new ArrayList<>();
         long start = System.nanoTime();
@@ -98,7 +94,7 @@ public final class SlowReaders implements AutoCloseable {
     }
 
     /** The milliseconds of {@code count} of the same requests, one after another, before any attack: what the others compare with. */
-    public static List<Long> timeUnloaded(PackagedService service, Callable<Answer> request, int count) throws Exception {
+    public static List<Long> timeUnloaded(PackagedService service, Callable<HttpResponse<String>> request, int count) throws Exception {
         List<Long> millis = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             millis.add(timeOne(service, request));
@@ -127,11 +123,11 @@ public final class SlowReaders implements AutoCloseable {
         return millis.stream().sorted().toList().get(millis.size() / 2);
     }
 
-    private static long timeOne(PackagedService service, Callable<Answer> request) throws Exception {
+    private static long timeOne(PackagedService service, Callable<HttpResponse<String>> request) throws Exception {
         long started = System.nanoTime();
-        Answer answer = request.call();
-        if (answer.status() != 200) {
-            throw new AssertionError("another caller's request got " + answer.status() + " " + answer.body()
+        HttpResponse<String> answer = request.call();
+        if (answer.statusCode() != 200) {
+            throw new AssertionError("another caller's request got " + answer.statusCode() + " " + answer.body()
                     + "; the service's log:\n" + service.log());
         }
         return (System.nanoTime() - started) / 1_000_000;
@@ -160,7 +156,7 @@ public final class SlowReaders implements AutoCloseable {
         long deadline = System.nanoTime() + AT_MOST.toNanos();
         HttpResponse<String> metrics = get(service, "/q/metrics");
         while (refusedByTheBudget(metrics) && System.nanoTime() < deadline) {
-            sleep(100);
+            PackagedService.sleep(100);
             metrics = get(service, "/q/metrics");
         }
         return sum(metrics, sample);
@@ -170,15 +166,6 @@ public final class SlowReaders implements AutoCloseable {
         return metrics.body().lines().filter(line -> line.startsWith(sample))
                 .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)))
                 .reduce(Double::sum).orElse(Double.NaN);
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
     }
 
     private static HttpResponse<String> get(PackagedService service, String path) {
