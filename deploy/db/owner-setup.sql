@@ -14,7 +14,11 @@
 --      hibernate_sequence; nothing else, so they can neither alter nor delete PASS data;
 --   3. the indexes of the services' look-ups that pass-core lacks;
 --   4. the DOI service's coordination tables and functions (unlogged tables no PASS table refers
---      to), from the project's own migration files, each applied only when it is missing.
+--      to), from the project's own migration files, each applied only when it is missing;
+--   5. the notices of PASS's changes: triggers on the PASS tables a policy answer reads, which
+--      NOTIFY each change at commit, so that the policy service may keep answers' data between
+--      requests and drop it as soon as PASS changes it. They write nothing; without them the
+--      policy service reads the database for every answer.
 
 \set ON_ERROR_STOP on
 \if :{?role}
@@ -70,3 +74,9 @@ GRANT EXECUTE ON FUNCTION doi_lookup_begin(text, text, text, bigint, bigint, big
     doi_lookup_end(text, text, text, boolean, text, bigint, bigint, bigint),
     doi_take_turn(text, bigint, bigint, bigint, bigint), doi_upstream_learn(text, bigint, bigint),
     doi_purge(bigint), doi_purge(bigint, bigint) TO :"role";
+
+-- 5. the notices of PASS's changes, as the migration V6 defines them
+SELECT to_regprocedure('public.pass_shared_rows_changed()') IS NULL AS missing \gset
+\if :missing
+\ir ../../shared-model/src/main/resources/db/migration/V6__pass_change_notices.sql
+\endif

@@ -160,8 +160,7 @@ class DryRunTest {
             statement.execute("SELECT pg_stat_statements_reset()");
             dryRun(CANDIDATE, query).then().statusCode(200).body("submissions", equalTo(expected))
                     .body("changed", equalTo(expected / 2));
-            try (ResultSet rows = statement.executeQuery("SELECT coalesce(sum(calls), 0) FROM pg_stat_statements"
-                    + " WHERE query NOT LIKE '%pg_stat_statements%'")) {
+            try (ResultSet rows = statement.executeQuery(PolicyTestDatabase.REQUESTS_CALLS)) {
                 rows.next();
                 return rows.getLong(1);
             }

@@ -1,16 +1,20 @@
 package org.submission.policy;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
+import jakarta.inject.Inject;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.submission.platform.testing.FreshDatabase;
 import org.submission.platform.testing.PassCoreDatabase;
 import org.submission.platform.testing.Requests;
+import org.submission.policy.graphcache.GraphCache;
 
 /**
  * The policy service on pass-core's own database with PASS data as pass-core writes it, set up by
@@ -36,6 +40,9 @@ class PassCoreDatabaseTest {
 
     final FreshDatabase passCore = PassCoreDatabase.database();
 
+    @Inject
+    GraphCache kept;
+
     @Test
     void theFundersPoliciesAndTheInstitutionsApplyToASubmissionOfAnAffiliatedSubmitter() {
         String body = Requests.backend().queryParam("submission", submission()).get("/policy/policies")
@@ -60,6 +67,27 @@ class PassCoreDatabaseTest {
     void aPreparerMayAskAndSomeoneElseIsAnsweredAsForASubmissionThatDoesNotExist() {
         Requests.as("padmin@university.edu").queryParam("submission", submission()).get("/policy/policies").then().statusCode(200);
         Requests.as("oother@elsewhere.org").queryParam("submission", submission()).get("/policy/policies").then().statusCode(404);
+    }
+
+    @Test
+    void theOwnersScriptInstallsPassChangeNoticesSoThatAChangeReachesAKeptAnswer() {
+        await().atMost(Duration.ofSeconds(10)).until(kept::isListening);
+        long doe = policy("DOE Public Access Plan");
+        long funder = passCore.count("SELECT id FROM pass_funder WHERE policy_id = " + doe);
+        assertThat(policies()).contains(String.valueOf(doe));
+
+        passCore.execute("UPDATE pass_funder SET policy_id = NULL WHERE id = " + funder);
+        try {
+            await().atMost(Duration.ofSeconds(10)).until(() -> !policies().contains(String.valueOf(doe)));
+        } finally {
+            passCore.execute("UPDATE pass_funder SET policy_id = " + doe + " WHERE id = " + funder);
+        }
+        await().atMost(Duration.ofSeconds(10)).until(() -> policies().contains(String.valueOf(doe)));
+    }
+
+    private List<String> policies() {
+        return Requests.backend().queryParam("submission", submission()).get("/policy/policies")
+                .then().statusCode(200).extract().jsonPath().getList("id");
     }
 
     private long submission() {

@@ -8,4 +8,11 @@ import org.submission.platform.testing.StoppablePostgres;
  * recovery (stopped and started again on the same port and data).
  */
 public class PolicyTestDatabase extends StoppablePostgres {
+
+    /**
+     * The calls {@code pg_stat_statements} counts for the service's requests: not the counting's
+     * own, nor the change notices' periodic check of their triggers, which runs on its own clock.
+     */
+    static final String REQUESTS_CALLS = "SELECT coalesce(sum(calls), 0) FROM pg_stat_statements"
+            + " WHERE query NOT LIKE '%pg_stat_statements%' AND query NOT LIKE '%pg_trigger%'";
 }

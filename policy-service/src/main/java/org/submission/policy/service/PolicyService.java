@@ -4,6 +4,7 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
 import org.submission.policy.config.PolicySettings;
+import org.submission.policy.graphcache.GraphCache;
 import org.submission.policy.repository.SubmissionGraph;
 import org.submission.policy.repository.SubmissionGraphRepository;
 import org.submission.policy.rules.RuleSet;
@@ -15,7 +16,8 @@ import org.submission.platform.security.CallerService;
 /**
  * Answers both policy questions for the calling person or account. A request costs one
  * statement for the submission (plus the caller's User lookup for a person, run concurrently),
- * and no transaction: both are single reads.
+ * and no transaction: both are single reads. A submission asked about again, unchanged in PASS,
+ * costs none: its graph is kept ({@link GraphCache}); who may see it is decided on every request.
  */
 @ApplicationScoped
 public class PolicyService {
@@ -26,10 +28,13 @@ public class PolicyService {
     private final String institutionalTitle;
     private final String institutionalRepositoryName;
     private final RulesFile rules;
+    private final GraphCache kept;
 
-    public PolicyService(CallerService callers, SubmissionGraphRepository graphs, PolicySettings settings, RulesFile rules) {
+    public PolicyService(CallerService callers, SubmissionGraphRepository graphs, GraphCache kept, PolicySettings settings,
+                         RulesFile rules) {
         this.callers = callers;
         this.graphs = graphs;
+        this.kept = kept;
         this.rules = rules;
         this.institution = settings.activeInstitution().orElse(null);
         this.institutionalTitle = institution == null ? null : settings.institutionalPolicyTitle().orElse(null);
@@ -62,9 +67,10 @@ public class PolicyService {
     /** The submission as this caller may see it, with the rules of this request: one version for the whole answer. */
     private Uni<Seen> visible(long submissionId, boolean withRepositories, boolean always) {
         RuleSet now = rules.current();
+        boolean forRules = always || now.active();
         return Uni.combine().all()
-                .unis(callers.current(),
-                        graphs.load(submissionId, institutionalTitle, institutionalRepositoryName, withRepositories, always || now.active()))
+                .unis(callers.current(), kept.get(new GraphCache.Key(submissionId, withRepositories, forRules),
+                        () -> graphs.load(submissionId, institutionalTitle, institutionalRepositoryName, withRepositories, forRules)))
                 .asTuple()
                 .map(both -> {
                     SubmissionGraph graph = both.getItem2();

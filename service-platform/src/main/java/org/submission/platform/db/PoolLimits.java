@@ -34,6 +34,7 @@ public class PoolLimits implements PgPoolCreator {
     private final Duration statementTimeout;
     private final Duration lockTimeout;
     private final Optional<String> randomPageCost;
+    private volatile PgConnectOptions created;
 
     public PoolLimits(@ConfigProperty(name = "submission.db.acquire-timeout", defaultValue = "2s") Duration acquireTimeout,
                       @ConfigProperty(name = "submission.db.max-waiting", defaultValue = "64") int maxWaiting,
@@ -57,6 +58,16 @@ public class PoolLimits implements PgPoolCreator {
                     .addProperty("lock_timeout", Long.toString(lockTimeout.toMillis()));
             randomPageCost.ifPresent(cost -> database.addProperty("random_page_cost", cost));
         }
+        created = new PgConnectOptions(databases.get(0));
         return PgDriver.INSTANCE.createPool(input.vertx(), databases, pool);
+    }
+
+    /**
+     * A copy of the first database's options the pool was created with (credentials and session
+     * settings included), for a connection of its own beside the pool; empty before the pool exists.
+     */
+    public Optional<PgConnectOptions> connectOptions() {
+        PgConnectOptions options = created;
+        return options == null ? Optional.empty() : Optional.of(new PgConnectOptions(options));
     }
 }

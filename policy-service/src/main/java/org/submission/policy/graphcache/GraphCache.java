@@ -1,0 +1,123 @@
+package org.submission.policy.graphcache;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
+import org.submission.policy.config.AnswerCacheSettings;
+import org.submission.policy.repository.SubmissionGraph;
+
+/**
+ * The submission graphs of recent answers, kept only while this pod hears PASS's changes: triggers
+ * on PASS's tables NOTIFY each change at commit ({@code V6__pass_change_notices.sql}) and
+ * {@link PassChangeNotices} passes them here. Whenever the pod is not listening, nothing is kept or
+ * served, because a change it could not hear about must not leave an answer behind.
+ *
+ * <p>A graph read while a notice arrives is not kept: every notice moves the epoch, and a read keeps
+ * its graph only if the epoch it started in is still the current one after the graph is stored.
+ * The notice's side moves the epoch before it drops graphs, so one of the two always removes it.
+ */
+@ApplicationScoped
+public class GraphCache {
+
+    /** What a graph was read for: the repositories answer and policy rules read more of it. */
+    public record Key(long submissionId, boolean withRepositories, boolean forRules) {
+    }
+
+    private static final String SUBMISSION = "submission:";
+
+    private final Cache<Key, SubmissionGraph> graphs;
+    private final AtomicLong epoch = new AtomicLong();
+    private final Counter hits;
+    private final Counter misses;
+    private volatile boolean listening;
+
+    public GraphCache(AnswerCacheSettings settings, MeterRegistry registry) {
+        this.graphs = Caffeine.newBuilder().maximumWeight(settings.size().asLongValue()).weigher(GraphCache::bytes)
+                .expireAfterWrite(settings.maxAge()).build();
+        this.hits = registry.counter("policy_answer_cache_requests", "result", "hit");
+        this.misses = registry.counter("policy_answer_cache_requests", "result", "miss");
+        Gauge.builder("policy_answer_cache_listening", this, cache -> cache.listening ? 1 : 0)
+                .description("1 while PASS's change notices are heard and graphs are kept, 0 otherwise").register(registry);
+    }
+
+    /** The kept graph for the key, or the loader's, which is kept when nothing changed meanwhile. */
+    public Uni<SubmissionGraph> get(Key key, Supplier<Uni<SubmissionGraph>> loader) {
+        if (!listening) {
+            return loader.get();
+        }
+        SubmissionGraph kept = graphs.getIfPresent(key);
+        if (kept != null) {
+            hits.increment();
+            return Uni.createFrom().item(kept);
+        }
+        misses.increment();
+        long started = epoch.get();
+        return loader.get().invoke(graph -> {
+            // "no such submission" is not kept: a probe of unknown ids must not fill the cache
+            if (graph != null) {
+                graphs.put(key, graph);
+                if (!listening || epoch.get() != started) {
+                    graphs.invalidate(key);
+                }
+            }
+        });
+    }
+
+    /** A notice's payload: one submission's rows changed, or rows many submissions share. */
+    public void changed(String payload) {
+        epoch.incrementAndGet();
+        if (payload != null && payload.startsWith(SUBMISSION)) {
+            try {
+                long id = Long.parseLong(payload.substring(SUBMISSION.length()));
+                for (boolean repositories : new boolean[] {false, true}) {
+                    graphs.invalidate(new Key(id, repositories, false));
+                    graphs.invalidate(new Key(id, repositories, true));
+                }
+                return;
+            } catch (NumberFormatException e) {
+                // not one of the triggers' payloads: drop everything rather than guess
+            }
+        }
+        graphs.invalidateAll();
+    }
+
+    /** The pod hears every change from now on: start keeping graphs, from an empty cache. */
+    public void listening() {
+        if (!listening) {
+            epoch.incrementAndGet();
+            graphs.invalidateAll();
+            listening = true;
+        }
+    }
+
+    /** The pod may miss changes from now on: keep nothing, serve nothing kept. */
+    public void deaf() {
+        listening = false;
+        epoch.incrementAndGet();
+        graphs.invalidateAll();
+    }
+
+    public boolean isListening() {
+        return listening;
+    }
+
+    /**
+     * A graph's heap, roughly: its objects at a compressed-pointer JVM's sizes, its strings at two
+     * bytes a character, so that a submission's large metadata counts for what it holds.
+     */
+    static int bytes(Key key, SubmissionGraph graph) {
+        long bytes = 200 + 48L * graph.preparerIds().size() + 72L * graph.funderRoutes().size()
+                + 40L * graph.effectiveRepositories().size()
+                + (graph.metadata() == null ? 0 : 48 + 2L * graph.metadata().length());
+        for (String affiliation : graph.submitterAffiliations()) {
+            bytes += 48 + 2L * affiliation.length();
+        }
+        return (int) Math.min(Integer.MAX_VALUE, bytes);
+    }
+}

@@ -1,0 +1,137 @@
+package org.submission.policy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.submission.platform.testing.Requests;
+
+/**
+ * Answers kept between requests stay true to PASS: each change written to PASS's tables, as
+ * pass-core writes it, is in the next answers once its notice arrives (well within the wait here;
+ * without the notices a kept graph would be served for {@code POLICY_ANSWER_CACHE_MAX_AGE}, ten
+ * minutes), and nothing kept is served while the notices cannot be heard.
+ */
+@QuarkusTest
+@WithTestResource(PolicyTestDatabase.class)
+class KeptAnswersTest {
+
+    private static final Duration NOTICE = Duration.ofSeconds(10);
+    private static final String SEED = """
+            {"users": [{"key": "u", "username": "kept@elsewhere.org"}],
+             "policies": [{"key": "P1", "title": "First"}, {"key": "P2", "title": "Second"}, {"key": "P3", "title": "Third"}],
+             "funders": [{"key": "F1", "name": "One", "policy": "P1"}, {"key": "F3", "name": "Three", "policy": "P3"}],
+             "grants": [{"key": "G1", "primaryFunder": "F1"}, {"key": "G3", "primaryFunder": "F3"}],
+             "submissions": [{"key": "S", "submitter": "u", "grants": ["G1"]}]}""";
+
+    @Inject
+    Fixture fixture;
+
+    @Inject
+    DataSource dataSource;
+
+    @Inject
+    MeterRegistry registry;
+
+    private Map<String, Long> ids;
+
+    @BeforeEach
+    void seedAndListen() {
+        ids = fixture.replaceWith(SEED);
+        await().atMost(NOTICE).until(() -> listening() == 1);
+    }
+
+    @Test
+    void anAnswerAskedForAgainIsServedFromTheKeptGraph() {
+        double before = hits();
+
+        policies();
+        policies();
+
+        assertThat(hits()).isEqualTo(before + 1);
+    }
+
+    @Test
+    void aFundersNewPolicyIsInTheAnswersOnceItsNoticeArrives() throws SQLException {
+        assertThat(policies()).containsExactly(id("P1"));
+
+        sql("UPDATE pass_funder SET policy_id = " + id("P2") + " WHERE id = " + id("F1"));
+
+        await().atMost(NOTICE).until(() -> policies().equals(List.of(id("P2"))));
+    }
+
+    @Test
+    void aGrantAddedToTheSubmissionIsInTheAnswersOnceItsNoticeArrives() throws SQLException {
+        assertThat(policies()).containsExactly(id("P1"));
+
+        sql("INSERT INTO pass_submission_grants (submission_id, grants_id) VALUES (" + id("S") + ", " + id("G3") + ")");
+
+        await().atMost(NOTICE).until(() -> policies().equals(List.of(id("P1"), id("P3"))));
+    }
+
+    @Test
+    void aChangeMadeWhileTheListeningConnectionIsDownIsNotHiddenByAKeptAnswer() throws SQLException {
+        policies();
+
+        sql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'policy-service change notices'");
+        sql("UPDATE pass_funder SET policy_id = " + id("P2") + " WHERE id = " + id("F1"));
+
+        await().atMost(NOTICE).until(() -> policies().equals(List.of(id("P2"))));
+        await().atMost(NOTICE).until(() -> listening() == 1);
+    }
+
+    @Test
+    void withoutEveryTriggerOfTheNoticesNothingIsKept() throws SQLException {
+        policies();
+        sql("DROP TRIGGER submission_services_notice ON pass_funder");
+        try {
+            await().atMost(NOTICE).until(() -> listening() == 0);
+            double before = hits();
+
+            sql("UPDATE pass_funder SET policy_id = " + id("P2") + " WHERE id = " + id("F1"));
+
+            assertThat(policies()).containsExactly(id("P2"));
+            assertThat(policies()).containsExactly(id("P2"));
+            assertThat(hits()).isEqualTo(before);
+        } finally {
+            sql("CREATE TRIGGER submission_services_notice AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON pass_funder"
+                    + " FOR EACH STATEMENT EXECUTE FUNCTION pass_shared_rows_changed()");
+        }
+        await().atMost(NOTICE).until(() -> listening() == 1);
+    }
+
+    private List<String> policies() {
+        return Requests.backend().queryParam("submission", ids.get("S")).get("/policy/policies")
+                .then().statusCode(200).extract().jsonPath().getList("id");
+    }
+
+    private String id(String key) {
+        return String.valueOf(ids.get(key));
+    }
+
+    private double hits() {
+        return registry.get("policy_answer_cache_requests").tag("result", "hit").counter().count();
+    }
+
+    private double listening() {
+        return registry.get("policy_answer_cache_listening").gauge().value();
+    }
+
+    private void sql(String statement) throws SQLException {
+        try (Connection connection = dataSource.getConnection(); Statement each = connection.createStatement()) {
+            each.execute(statement);
+        }
+    }
+}

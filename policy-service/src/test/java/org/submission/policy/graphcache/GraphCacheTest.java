@@ -1,0 +1,158 @@
+package org.submission.policy.graphcache;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.quarkus.runtime.configuration.MemorySize;
+import io.smallrye.mutiny.Uni;
+import java.math.BigInteger;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.Test;
+import org.submission.policy.config.AnswerCacheSettings;
+import org.submission.policy.repository.SubmissionGraph;
+
+class GraphCacheTest {
+
+    private static final GraphCache.Key ONE = new GraphCache.Key(1, false, false);
+    private static final GraphCache.Key ONE_REPOSITORIES = new GraphCache.Key(1, true, false);
+    private static final GraphCache.Key TWO = new GraphCache.Key(2, false, false);
+
+    private final GraphCache cache = new GraphCache(settings(), new SimpleMeterRegistry());
+    private final AtomicInteger reads = new AtomicInteger();
+
+    @Test
+    void aGraphAskedForAgainIsNotReadAgainWhileListening() {
+        cache.listening();
+
+        SubmissionGraph first = read(ONE);
+        SubmissionGraph second = read(ONE);
+
+        assertThat(reads).hasValue(1);
+        assertThat(second).isSameAs(first);
+    }
+
+    @Test
+    void nothingIsKeptBeforeTheNoticesAreHeard() {
+        read(ONE);
+        read(ONE);
+
+        assertThat(reads).hasValue(2);
+    }
+
+    @Test
+    void aSubmissionsNoticeDropsItsGraphsOfEveryKindAndNoOther() {
+        cache.listening();
+        read(ONE);
+        read(ONE_REPOSITORIES);
+        read(TWO);
+
+        cache.changed("submission:1");
+        read(ONE);
+        read(ONE_REPOSITORIES);
+        read(TWO);
+
+        assertThat(reads).hasValue(5);
+    }
+
+    @Test
+    void aNoticeOfSharedRowsDropsEveryGraph() {
+        cache.listening();
+        read(ONE);
+        read(TWO);
+
+        cache.changed("all");
+        read(ONE);
+        read(TWO);
+
+        assertThat(reads).hasValue(4);
+    }
+
+    @Test
+    void aGraphReadWhileANoticeArrivesIsServedButNotKept() {
+        cache.listening();
+        AtomicReference<Runnable> answer = new AtomicReference<>();
+        AtomicReference<SubmissionGraph> served = new AtomicReference<>();
+        cache.get(ONE, () -> Uni.createFrom().emitter(emitter -> answer.set(() -> emitter.complete(graph(1)))))
+                .subscribe().with(served::set);
+
+        cache.changed("submission:1");
+        answer.get().run();
+        read(ONE);
+
+        assertThat(served.get()).isNotNull();
+        assertThat(reads).hasValue(1);
+    }
+
+    @Test
+    void losingTheNoticesDropsEveryGraphAndKeepsNothingUntilHeardAgain() {
+        cache.listening();
+        read(ONE);
+
+        cache.deaf();
+        read(ONE);
+        read(ONE);
+        cache.listening();
+        read(ONE);
+        read(ONE);
+
+        assertThat(reads).hasValue(4);
+    }
+
+    @Test
+    void anUnknownSubmissionIsNotKept() {
+        cache.listening();
+        Supplier<Uni<SubmissionGraph>> none = () -> {
+            reads.incrementAndGet();
+            return Uni.createFrom().nullItem();
+        };
+
+        cache.get(ONE, none).await().indefinitely();
+        cache.get(ONE, none).await().indefinitely();
+
+        assertThat(reads).hasValue(2);
+    }
+
+    @Test
+    void aGraphWeighsWhatItsMetadataHolds() {
+        SubmissionGraph bare = graph(1);
+        SubmissionGraph withMetadata = new SubmissionGraph(1, 7L, List.of(), Set.of(), List.of(), null, List.of(),
+                "x".repeat(100_000), null);
+
+        assertThat(GraphCache.bytes(ONE, withMetadata) - GraphCache.bytes(ONE, bare)).isGreaterThanOrEqualTo(200_000);
+    }
+
+    private SubmissionGraph read(GraphCache.Key key) {
+        return cache.get(key, () -> {
+            reads.incrementAndGet();
+            return Uni.createFrom().item(graph(key.submissionId()));
+        }).await().indefinitely();
+    }
+
+    private static SubmissionGraph graph(long id) {
+        return new SubmissionGraph(id, 7L, List.of(), Set.of(), List.of(), null, List.of());
+    }
+
+    private static AnswerCacheSettings settings() {
+        return new AnswerCacheSettings() {
+            @Override
+            public MemorySize size() {
+                return new MemorySize(BigInteger.valueOf(1 << 20));
+            }
+
+            @Override
+            public Duration maxAge() {
+                return Duration.ofMinutes(10);
+            }
+
+            @Override
+            public Duration checkPeriod() {
+                return Duration.ofSeconds(2);
+            }
+        };
+    }
+}
