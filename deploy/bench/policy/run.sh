@@ -105,9 +105,11 @@ row() {  # name package rps p50 p99 service-ticks pg-ticks requests
     | tee -a "$WORK/rows.txt"
 }
 
-# answers built from a kept submission graph (0 for a package without the answer cache)
-kept_answers() { { curl -s -m 5 "http://127.0.0.1:$1/q/metrics" || true; } \
-  | awk 'index($0, "policy_answer_cache_requests_total{") == 1 && /result="hit"/ { s += $NF } END { printf "%.0f", s }'; }
+# answers built from a kept submission graph (0 for a package without the answer cache), and the
+# bytes kept as the package estimates them
+metric() { { curl -s -m 5 "http://127.0.0.1:$1/q/metrics" || true; } | awk -v m="$2" -v f="$3" \
+  'index($0, m) == 1 && index($0, f) { s += $NF } END { printf "%.0f", s }'; }
+kept_answers() { metric "$1" "policy_answer_cache_requests_total{" 'result="hit"'; }
 
 measure_http() {  # name package-index path seconds [think time ms]
   local out s0 p0 s1 p1 k0 k1 pid=${PIDS[$2]}
@@ -122,7 +124,8 @@ measure_http() {  # name package-index path seconds [think time ms]
   row "$1" "${NAMES[$2]}" "$(awk '/Requests\/sec/ {print $2}' <<<"$out")" "$(awk '$1=="50%" {print $2}' <<<"$out")" \
     "$(awk '$1=="99%" {print $2}' <<<"$out")" \
     $((s1 - s0)) $((p1 - p0)) "$(awk '/requests in/ {print $1}' <<<"$out")"
-  echo "   (${NAMES[$2]}: $((k1 - k0)) of $(awk '/requests in/ {print $1}' <<<"$out" | tr -d ,) answers from a kept graph)"
+  echo "   (${NAMES[$2]}: $((k1 - k0)) of $(awk '/requests in/ {print $1}' <<<"$out" | tr -d ,) answers from a kept graph;" \
+    "$(( $(metric "${PORTS[$2]}" policy_answer_cache_bytes " ") / 1024 )) KiB kept)"
 }
 
 measure_sql() {  # name package script seconds [transactions/s to offer] [PGOPTIONS]
@@ -175,9 +178,6 @@ each_package http_row "GET /policy/policies, paced" /policy/policies "$THINK_MS"
 each_package http_row "GET /policy/repositories, paced" /policy/repositories "$THINK_MS"
 measure_sql "SQL one submission row, paced" "-" "$HERE/submission-row.sql" "$DURATION" 1000
 echo "(nproc=$(nproc), load average after the run: $(cut -d' ' -f1-3 /proc/loadavg))"
-for i in "${!NAMES[@]}"; do
-  echo "   ${NAMES[$i]}: RSS after the run $(awk '/VmRSS/ {printf "%.0f MiB", $2 / 1024}' "/proc/${PIDS[$i]}/status")"
-done
 
 if [ -n "$BEFORE" ]; then
   echo "== before and after, CPU microseconds per request (service + PostgreSQL = total)"

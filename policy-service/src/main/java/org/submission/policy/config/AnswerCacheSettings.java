@@ -16,7 +16,7 @@ public interface AnswerCacheSettings {
      * The graphs kept at most, in bytes of heap as {@code GraphCache} estimates them (a graph with a
      * few grants about 1 KB; with a submission's metadata, read for policy rules, more); 0 turns the cache off.
      */
-    @WithDefault("8M")
+    @WithDefault("16M")
     MemorySize size();
 
     /** A graph is read again after this long even without a notice, in case one was ever lost. */

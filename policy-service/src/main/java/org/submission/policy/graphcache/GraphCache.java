@@ -8,7 +8,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Supplier;
+import java.util.function.Function;
 import org.submission.policy.config.AnswerCacheSettings;
 import org.submission.policy.repository.SubmissionGraph;
 
@@ -25,8 +25,8 @@ import org.submission.policy.repository.SubmissionGraph;
 @ApplicationScoped
 public class GraphCache {
 
-    /** What a graph was read for: the repositories answer and policy rules read more of it. */
-    public record Key(long submissionId, boolean withRepositories, boolean forRules) {
+    /** A kept graph: with its repositories always, so that one serves both answers; policy rules read more of it. */
+    record Key(long submissionId, boolean forRules) {
     }
 
     private static final String SUBMISSION = "submission:";
@@ -42,15 +42,23 @@ public class GraphCache {
                 .expireAfterWrite(settings.maxAge()).build();
         this.hits = registry.counter("policy_answer_cache_requests", "result", "hit");
         this.misses = registry.counter("policy_answer_cache_requests", "result", "miss");
+        Gauge.builder("policy_answer_cache_bytes", graphs, kept -> kept.policy().eviction().orElseThrow().weightedSize().orElse(0))
+                .description("The heap the kept graphs take, as the pod estimates it").baseUnit("bytes").register(registry);
         Gauge.builder("policy_answer_cache_listening", this, cache -> cache.listening ? 1 : 0)
                 .description("1 while PASS's change notices are heard and graphs are kept, 0 otherwise").register(registry);
     }
 
-    /** The kept graph for the key, or the loader's, which is kept when nothing changed meanwhile. */
-    public Uni<SubmissionGraph> get(Key key, Supplier<Uni<SubmissionGraph>> loader) {
+    /**
+     * The kept graph of the submission, or the loader's, which is kept when nothing changed
+     * meanwhile. The loader is told whether the graph must hold the effective policies'
+     * repositories: always when it will be kept, since the same graph then serves both answers.
+     */
+    public Uni<SubmissionGraph> get(long submissionId, boolean withRepositories, boolean forRules,
+                                    Function<Boolean, Uni<SubmissionGraph>> loader) {
         if (!listening) {
-            return loader.get();
+            return loader.apply(withRepositories);
         }
+        Key key = new Key(submissionId, forRules);
         SubmissionGraph kept = graphs.getIfPresent(key);
         if (kept != null) {
             hits.increment();
@@ -58,7 +66,7 @@ public class GraphCache {
         }
         misses.increment();
         long started = epoch.get();
-        return loader.get().invoke(graph -> {
+        return loader.apply(true).invoke(graph -> {
             // "no such submission" is not kept: a probe of unknown ids must not fill the cache
             if (graph != null) {
                 graphs.put(key, graph);
@@ -75,10 +83,8 @@ public class GraphCache {
         if (payload != null && payload.startsWith(SUBMISSION)) {
             try {
                 long id = Long.parseLong(payload.substring(SUBMISSION.length()));
-                for (boolean repositories : new boolean[] {false, true}) {
-                    graphs.invalidate(new Key(id, repositories, false));
-                    graphs.invalidate(new Key(id, repositories, true));
-                }
+                graphs.invalidate(new Key(id, false));
+                graphs.invalidate(new Key(id, true));
                 return;
             } catch (NumberFormatException e) {
                 // not one of the triggers' payloads: drop everything rather than guess

@@ -69,8 +69,8 @@ public class PolicyService {
         RuleSet now = rules.current();
         boolean forRules = always || now.active();
         return Uni.combine().all()
-                .unis(callers.current(), kept.get(new GraphCache.Key(submissionId, withRepositories, forRules),
-                        () -> graphs.load(submissionId, institutionalTitle, institutionalRepositoryName, withRepositories, forRules)))
+                .unis(callers.current(), kept.get(submissionId, withRepositories, forRules, repositories ->
+                        graphs.load(submissionId, institutionalTitle, institutionalRepositoryName, repositories, forRules)))
                 .asTuple()
                 .map(both -> {
                     SubmissionGraph graph = both.getItem2();

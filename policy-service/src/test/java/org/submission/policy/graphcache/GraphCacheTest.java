@@ -11,16 +11,17 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Supplier;
+import java.util.ArrayList;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.submission.policy.config.AnswerCacheSettings;
 import org.submission.policy.repository.SubmissionGraph;
 
 class GraphCacheTest {
 
-    private static final GraphCache.Key ONE = new GraphCache.Key(1, false, false);
-    private static final GraphCache.Key ONE_REPOSITORIES = new GraphCache.Key(1, true, false);
-    private static final GraphCache.Key TWO = new GraphCache.Key(2, false, false);
+    private static final GraphCache.Key ONE = new GraphCache.Key(1, false);
+    private static final GraphCache.Key ONE_FOR_RULES = new GraphCache.Key(1, true);
+    private static final GraphCache.Key TWO = new GraphCache.Key(2, false);
 
     private final GraphCache cache = new GraphCache(settings(), new SimpleMeterRegistry());
     private final AtomicInteger reads = new AtomicInteger();
@@ -48,15 +49,41 @@ class GraphCacheTest {
     void aSubmissionsNoticeDropsItsGraphsOfEveryKindAndNoOther() {
         cache.listening();
         read(ONE);
-        read(ONE_REPOSITORIES);
+        read(ONE_FOR_RULES);
         read(TWO);
 
         cache.changed("submission:1");
         read(ONE);
-        read(ONE_REPOSITORIES);
+        read(ONE_FOR_RULES);
         read(TWO);
 
         assertThat(reads).hasValue(5);
+    }
+
+    @Test
+    void aKeptGraphHoldsTheRepositoriesSoThatItServesBothAnswers() {
+        cache.listening();
+        List<Boolean> asked = new ArrayList<>();
+        for (boolean repositories : new boolean[] {false, true}) {
+            cache.get(1, repositories, false, withRepositories -> {
+                asked.add(withRepositories);
+                return Uni.createFrom().item(graph(1));
+            }).await().indefinitely();
+        }
+
+        assertThat(asked).containsExactly(true);
+    }
+
+    @Test
+    void withoutKeepingTheLoaderReadsOnlyWhatTheAnswerNeeds() {
+        List<Boolean> asked = new ArrayList<>();
+
+        cache.get(1, false, false, withRepositories -> {
+            asked.add(withRepositories);
+            return Uni.createFrom().item(graph(1));
+        }).await().indefinitely();
+
+        assertThat(asked).containsExactly(false);
     }
 
     @Test
@@ -77,7 +104,7 @@ class GraphCacheTest {
         cache.listening();
         AtomicReference<Runnable> answer = new AtomicReference<>();
         AtomicReference<SubmissionGraph> served = new AtomicReference<>();
-        cache.get(ONE, () -> Uni.createFrom().emitter(emitter -> answer.set(() -> emitter.complete(graph(1)))))
+        cache.get(1, false, false, repositories -> Uni.createFrom().emitter(emitter -> answer.set(() -> emitter.complete(graph(1)))))
                 .subscribe().with(served::set);
 
         cache.changed("submission:1");
@@ -106,13 +133,13 @@ class GraphCacheTest {
     @Test
     void anUnknownSubmissionIsNotKept() {
         cache.listening();
-        Supplier<Uni<SubmissionGraph>> none = () -> {
+        Function<Boolean, Uni<SubmissionGraph>> none = repositories -> {
             reads.incrementAndGet();
             return Uni.createFrom().nullItem();
         };
 
-        cache.get(ONE, none).await().indefinitely();
-        cache.get(ONE, none).await().indefinitely();
+        cache.get(1, false, false, none).await().indefinitely();
+        cache.get(1, false, false, none).await().indefinitely();
 
         assertThat(reads).hasValue(2);
     }
@@ -127,7 +154,7 @@ class GraphCacheTest {
     }
 
     private SubmissionGraph read(GraphCache.Key key) {
-        return cache.get(key, () -> {
+        return cache.get(key.submissionId(), false, key.forRules(), repositories -> {
             reads.incrementAndGet();
             return Uni.createFrom().item(graph(key.submissionId()));
         }).await().indefinitely();
