@@ -27,32 +27,23 @@ BEGIN
     RETURN NULL;
 END $$;
 
-CREATE TRIGGER submission_services_notice AFTER INSERT OR UPDATE OR DELETE ON pass_submission
-    FOR EACH ROW EXECUTE FUNCTION pass_submission_row_changed('id');
-CREATE TRIGGER submission_services_notice AFTER INSERT OR UPDATE OR DELETE ON pass_submission_grants
-    FOR EACH ROW EXECUTE FUNCTION pass_submission_row_changed('submission_id');
-CREATE TRIGGER submission_services_notice AFTER INSERT OR UPDATE OR DELETE ON pass_submission_preparers
-    FOR EACH ROW EXECUTE FUNCTION pass_submission_row_changed('submission_id');
-CREATE TRIGGER submission_services_notice AFTER INSERT OR UPDATE OR DELETE ON pass_submission_effectivepolicies
-    FOR EACH ROW EXECUTE FUNCTION pass_submission_row_changed('submission_id');
-CREATE TRIGGER submission_services_truncate_notice AFTER TRUNCATE ON pass_submission
-    FOR EACH STATEMENT EXECUTE FUNCTION pass_shared_rows_changed();
-CREATE TRIGGER submission_services_truncate_notice AFTER TRUNCATE ON pass_submission_grants
-    FOR EACH STATEMENT EXECUTE FUNCTION pass_shared_rows_changed();
-CREATE TRIGGER submission_services_truncate_notice AFTER TRUNCATE ON pass_submission_preparers
-    FOR EACH STATEMENT EXECUTE FUNCTION pass_shared_rows_changed();
-CREATE TRIGGER submission_services_truncate_notice AFTER TRUNCATE ON pass_submission_effectivepolicies
-    FOR EACH STATEMENT EXECUTE FUNCTION pass_shared_rows_changed();
-
-CREATE TRIGGER submission_services_notice AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON pass_user
-    FOR EACH STATEMENT EXECUTE FUNCTION pass_shared_rows_changed();
-CREATE TRIGGER submission_services_notice AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON pass_grant
-    FOR EACH STATEMENT EXECUTE FUNCTION pass_shared_rows_changed();
-CREATE TRIGGER submission_services_notice AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON pass_funder
-    FOR EACH STATEMENT EXECUTE FUNCTION pass_shared_rows_changed();
-CREATE TRIGGER submission_services_notice AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON pass_policy
-    FOR EACH STATEMENT EXECUTE FUNCTION pass_shared_rows_changed();
-CREATE TRIGGER submission_services_notice AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON pass_policy_repositories
-    FOR EACH STATEMENT EXECUTE FUNCTION pass_shared_rows_changed();
-CREATE TRIGGER submission_services_notice AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON pass_repository
-    FOR EACH STATEMENT EXECUTE FUNCTION pass_shared_rows_changed();
+DO $$
+DECLARE
+    v_table text;
+BEGIN
+    -- a submission's own rows, with the column naming it
+    FOREACH v_table IN ARRAY ARRAY['pass_submission', 'pass_submission_grants', 'pass_submission_preparers',
+                                   'pass_submission_effectivepolicies'] LOOP
+        EXECUTE format('CREATE TRIGGER submission_services_notice AFTER INSERT OR UPDATE OR DELETE ON %I'
+                       ' FOR EACH ROW EXECUTE FUNCTION pass_submission_row_changed(%L)',
+                       v_table, CASE v_table WHEN 'pass_submission' THEN 'id' ELSE 'submission_id' END);
+        EXECUTE format('CREATE TRIGGER submission_services_truncate_notice AFTER TRUNCATE ON %I'
+                       ' FOR EACH STATEMENT EXECUTE FUNCTION pass_shared_rows_changed()', v_table);
+    END LOOP;
+    -- rows many submissions share
+    FOREACH v_table IN ARRAY ARRAY['pass_user', 'pass_grant', 'pass_funder', 'pass_policy', 'pass_policy_repositories',
+                                   'pass_repository'] LOOP
+        EXECUTE format('CREATE TRIGGER submission_services_notice AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON %I'
+                       ' FOR EACH STATEMENT EXECUTE FUNCTION pass_shared_rows_changed()', v_table);
+    END LOOP;
+END $$;

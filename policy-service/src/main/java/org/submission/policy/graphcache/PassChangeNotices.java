@@ -9,6 +9,9 @@ import io.vertx.pgclient.pubsub.PgSubscriber;
 import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.jboss.logging.Logger;
 import org.submission.platform.db.PoolLimits;
 import org.submission.policy.config.AnswerCacheSettings;
@@ -86,7 +89,15 @@ public class PassChangeNotices {
             stopped = true;
             vertx.cancelTimer(checks);
             cache.deaf();
-            subscriber.close();
+            // waited for (briefly, on the stopping thread): a close still running when Vert.x stops
+            // would be logged as an error by the stopped event loop
+            try {
+                subscriber.close().toCompletionStage().toCompletableFuture().get(2, TimeUnit.SECONDS);
+            } catch (ExecutionException | TimeoutException e) {
+                LOG.debugf("The change notices' connection did not close cleanly: %s", e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 

@@ -63,27 +63,13 @@ class GraphCacheTest {
     @Test
     void aKeptGraphHoldsTheRepositoriesSoThatItServesBothAnswers() {
         cache.listening();
-        List<Boolean> asked = new ArrayList<>();
-        for (boolean repositories : new boolean[] {false, true}) {
-            cache.get(1, repositories, false, withRepositories -> {
-                asked.add(withRepositories);
-                return Uni.createFrom().item(graph(1));
-            }).await().indefinitely();
-        }
 
-        assertThat(asked).containsExactly(true);
+        assertThat(repositoriesAskedFor(false, true)).containsExactly(true);
     }
 
     @Test
     void withoutKeepingTheLoaderReadsOnlyWhatTheAnswerNeeds() {
-        List<Boolean> asked = new ArrayList<>();
-
-        cache.get(1, false, false, withRepositories -> {
-            asked.add(withRepositories);
-            return Uni.createFrom().item(graph(1));
-        }).await().indefinitely();
-
-        assertThat(asked).containsExactly(false);
+        assertThat(repositoriesAskedFor(false)).containsExactly(false);
     }
 
     @Test
@@ -151,6 +137,18 @@ class GraphCacheTest {
                 "x".repeat(100_000), null);
 
         assertThat(GraphCache.bytes(ONE, withMetadata) - GraphCache.bytes(ONE, bare)).isGreaterThanOrEqualTo(200_000);
+    }
+
+    /** Whether the loader was asked for the repositories, for each of these answers about submission 1. */
+    private List<Boolean> repositoriesAskedFor(boolean... answers) {
+        List<Boolean> asked = new ArrayList<>();
+        for (boolean repositories : answers) {
+            cache.get(1, repositories, false, withRepositories -> {
+                asked.add(withRepositories);
+                return Uni.createFrom().item(graph(1));
+            }).await().indefinitely();
+        }
+        return asked;
     }
 
     private SubmissionGraph read(GraphCache.Key key) {
