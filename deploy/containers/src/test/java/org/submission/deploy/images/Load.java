@@ -37,34 +37,41 @@ final class Load {
         return HTTP.send(backend(uri).build(), HttpResponse.BodyHandlers.ofString());
     }
 
-    /** How many answers had each status, after retries; and the 503s with Retry-After that were waited out. */
-    record Outcome(Map<Integer, Integer> statuses, int refusalsRetried) {
+    /** How many answers had each status, after retries; the 503s waited out, and the 504s sent again. */
+    record Outcome(Map<Integer, Integer> statuses, int refusalsRetried, int deadlinesRetried) {
     }
 
     /**
      * Sends {@code count} GETs, 8 at a time. A 503 with Retry-After is the service shedding load on a busy
      * machine (a turn at the upstream's rate or a database connection not free in time), which a client
      * waits out: such a request is sent again after the pause, at most {@value #ATTEMPTS} times in all.
+     * So is a 504, the DOI service's deadline for a lookup passing while a busy machine holds its turn
+     * or its call up: a client sends an idempotent GET again, at once.
      */
     static Outcome run(int count, IntFunction<URI> uriOfRequest) throws InterruptedException {
         Map<Integer, Integer> statuses = new ConcurrentHashMap<>();
         AtomicInteger retried = new AtomicInteger();
+        AtomicInteger deadlines = new AtomicInteger();
         ExecutorService senders = Executors.newFixedThreadPool(8);
         for (int i = 0; i < count; i++) {
             URI uri = uriOfRequest.apply(i);
-            senders.submit(() -> statuses.merge(sendWaitingOutRefusals(uri, retried), 1, Integer::sum));
+            senders.submit(() -> statuses.merge(sendWaitingOutRefusals(uri, retried, deadlines), 1, Integer::sum));
         }
         senders.shutdown();
         if (!senders.awaitTermination(10, TimeUnit.MINUTES)) {
             throw new AssertionError("the requests did not end within 10 minutes");
         }
-        return new Outcome(new TreeMap<>(statuses), retried.get());
+        return new Outcome(new TreeMap<>(statuses), retried.get(), deadlines.get());
     }
 
-    private static int sendWaitingOutRefusals(URI uri, AtomicInteger retried) {
+    private static int sendWaitingOutRefusals(URI uri, AtomicInteger retried, AtomicInteger deadlines) {
         try {
             for (int attempt = 1; ; attempt++) {
                 HttpResponse<String> answer = get(uri);
+                if (answer.statusCode() == 504 && attempt < ATTEMPTS) {
+                    deadlines.incrementAndGet();
+                    continue;
+                }
                 Optional<String> retryAfter = answer.headers().firstValue("Retry-After");
                 if (answer.statusCode() != 503 || retryAfter.isEmpty() || attempt == ATTEMPTS) {
                     return answer.statusCode();

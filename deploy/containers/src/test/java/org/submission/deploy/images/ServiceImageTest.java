@@ -111,8 +111,8 @@ abstract class ServiceImageTest {
     void staysUnderTheManifestsMemoryRequestAfter1000Requests() throws Exception {
         Load.Outcome outcome = Load.run(1000, i -> container.uri(request(i)));
         long rss = container.rssMib();
-        System.out.printf("%s in its container: RSS %d MiB after 1,000 requests (%s; %d refusals with Retry-After waited out)%n",
-                service(), rss, outcome.statuses(), outcome.refusalsRetried());
+        System.out.printf("%s in its container: RSS %d MiB after 1,000 requests (%s; %d refusals with Retry-After waited out,"
+                + " %d deadlines sent again)%n", service(), rss, outcome.statuses(), outcome.refusalsRetried(), outcome.deadlinesRetried());
 
         assertThat(outcome.statuses()).as("the last lines of its log:%n%s", container.log()).containsOnlyKeys(200);
         assertThat(rss).isLessThan(manifestMemoryMib(service(), "requests"));
