@@ -93,8 +93,11 @@ public class GraphCache {
         graphs.invalidateAll();
     }
 
+    // the two switches are synchronized: the check's answer and a lost connection arrive on different
+    // threads, and a switch on that interleaved with a switch off could leave the pod keeping while deaf
+
     /** The pod hears every change from now on: start keeping graphs, from an empty cache. */
-    public void listening() {
+    public synchronized void listening() {
         if (!listening) {
             epoch.incrementAndGet();
             graphs.invalidateAll();
@@ -103,7 +106,7 @@ public class GraphCache {
     }
 
     /** The pod may miss changes from now on: keep nothing, serve nothing kept. */
-    public void deaf() {
+    public synchronized void deaf() {
         listening = false;
         epoch.incrementAndGet();
         graphs.invalidateAll();
