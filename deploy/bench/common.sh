@@ -13,6 +13,8 @@
 #                                    from a wrk script that loads statuses.lua
 #   require_statuses WHAT "200 429" STATUSES   exit with a message unless every answer had one of the
 #                                    statuses, there was one at least, and no socket error
+#   metric_sum BASE-URL PREFIX [PART]   the sum of the samples in BASE-URL/q/metrics whose line starts with
+#                                    PREFIX (and holds PART), or nothing when the service does not answer within 5 s
 
 service_java_options() {
   # -XX:MaxRAM: a bare JVM sizes its heap (MaxRAMPercentage) as in a pod at its memory limit, the
@@ -25,6 +27,11 @@ show_java_options() {
   local app=$1 options=$2
   [ -f "$app/jvm.options" ] || { echo "no $app/jvm.options: build first (./mvnw -B package -DskipTests)" >&2; exit 1; }
   echo "${options//@jvm.options/$(tr -s ' \n' '  ' < "$app/jvm.options" | sed 's/ *$//')}"
+}
+
+metric_sum() {
+  { curl -s -m 5 "$1/q/metrics" || true; } \
+    | awk -v m="$2" -v p="${3:-}" 'index($0, m) == 1 && (p == "" || index($0, p)) { s += $NF } END { if (NR) printf "%.0f", s }'
 }
 
 expect_200() {

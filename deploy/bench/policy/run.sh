@@ -105,10 +105,9 @@ row() {  # name package rps p50 p99 service-ticks pg-ticks requests
     | tee -a "$WORK/rows.txt"
 }
 
-# answers built from a kept submission graph (0 for a package without the answer cache), and the
-# bytes kept as the package estimates them
-metric() { { curl -s -m 5 "http://127.0.0.1:$1/q/metrics" || true; } | awk -v m="$2" -v f="$3" \
-  'index($0, m) == 1 && index($0, f) { s += $NF } END { printf "%.0f", s }'; }
+# answers built from a kept submission graph, and the bytes kept as the package estimates them
+# (0 for a package without the answer cache, or one that did not answer)
+metric() { local sum; sum="$(metric_sum "http://127.0.0.1:$1" "$2" "${3:-}")"; echo "${sum:-0}"; }
 kept_answers() { metric "$1" "policy_answer_cache_requests_total{" 'result="hit"'; }
 
 measure_http() {  # name package-index path seconds [think time ms]
@@ -125,7 +124,7 @@ measure_http() {  # name package-index path seconds [think time ms]
     "$(awk '$1=="99%" {print $2}' <<<"$out")" \
     $((s1 - s0)) $((p1 - p0)) "$(awk '/requests in/ {print $1}' <<<"$out")"
   echo "   (${NAMES[$2]}: $((k1 - k0)) of $(awk '/requests in/ {print $1}' <<<"$out" | tr -d ,) answers from a kept graph;" \
-    "$(( $(metric "${PORTS[$2]}" policy_answer_cache_bytes " ") / 1024 )) KiB kept)"
+    "$(( $(metric "${PORTS[$2]}" "policy_answer_cache_bytes ") / 1024 )) KiB kept)"
 }
 
 measure_sql() {  # name package script seconds [transactions/s to offer] [PGOPTIONS]

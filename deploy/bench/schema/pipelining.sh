@@ -25,7 +25,7 @@ start_schema_service "$APP" "$PORT" "$JAVA_OPTS"
 
 AUTH="Basic $(printf '%s:%s' "$USER_NAME" "$PASSWORD" | base64 | tr -d '\n')"
 # a metric's sum, or nothing when the service does not answer within 5 s
-metric() { { curl -s -m 5 "$BASE/q/metrics" || true; } | awk -v m="$1" 'index($0, m) == 1 { s += $NF } END { if (NR) printf "%.0f", s }'; }
+metric() { metric_sum "$BASE" "$1"; }
 rss_mib() { awk '/VmRSS/ { printf "%d", $2 / 1024 }' "/proc/$SCHEMA_SERVICE_PID/status"; }
 
 curl -sf -o /dev/null -H "Authorization: $AUTH" "$BASE/schemaservice?entityIds=11"
