@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -69,11 +70,18 @@ class SlowReadersIT {
             List<Long> millis = new ArrayList<>();
             List<SlowReaders> rounds = new ArrayList<>();
             try {
-                // a round per work: the service refuses a request for a DOI whose answer is still being made
+                // a round per work: the service refuses (429) a request for a DOI whose answer is still
+                // being made, so a round asks only once the last one's answers have begun, however long
+                // a loaded machine takes to make them
+                Map<Integer, Integer> statuses = new TreeMap<>();
                 for (int round = 0; round < READERS / WORKS; round++) {
-                    rounds.add(SlowReaders.open(service, WORKS, i -> "/doi/journal?doi=" + URLEncoder.encode(large.get(i), StandardCharsets.UTF_8)));
-                    Thread.sleep(300);
+                    SlowReaders readers = SlowReaders.open(service, WORKS, i -> "/doi/journal?doi=" + URLEncoder.encode(large.get(i), StandardCharsets.UTF_8));
+                    rounds.add(readers);
+                    readers.statuses(Duration.ofSeconds(60)).forEach((status, count) -> statuses.merge(status, count, Integer::sum));
                 }
+                System.out.println("SlowReadersIT: the slow readers' answers by status: " + statuses);
+                assertThat(statuses.keySet()).as("the slow readers' answers by status (503: refused by the write budget); the service's log:%n%s",
+                        service.log()).isSubsetOf(200, 503);
                 millis.addAll(SlowReaders.timeUntilTheBudgetRefuses(service, cachedRequest));
                 assertThat(service.process().isAlive()).as("the service is still running; its log:\n%s", service.log()).isTrue();
                 System.out.println("SlowReadersIT under " + READERS + " slow readers: " + SlowReaders.memory(service));

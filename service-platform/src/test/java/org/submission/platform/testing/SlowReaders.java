@@ -11,6 +11,8 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.function.IntFunction;
 
@@ -24,6 +26,8 @@ public final class SlowReaders implements AutoCloseable {
     /** How long {@link #timeUntilTheBudgetRefuses} asks at least, and at most while no answer was refused. */
     private static final Duration MEANWHILE = Duration.ofSeconds(5);
     private static final Duration AT_MOST = Duration.ofSeconds(240);
+    /** The start of an answer's status line, up to its code. */
+    private static final String STATUS_LINE = "HTTP/1.1 200";
 
     private final OpenSockets sockets = new OpenSockets();
 
@@ -53,6 +57,26 @@ public final class SlowReaders implements AutoCloseable {
             readers.close();
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * How many of the answers have each status, read from their status lines only, so that the
+     * readers stay slow: waits up to {@code within} for each; one with no status line by then counts as 0.
+     */
+    public Map<Integer, Integer> statuses(Duration within) {
+        Map<Integer, Integer> statuses = new TreeMap<>();
+        for (Socket socket : sockets) {
+            int status;
+            try {
+                socket.setSoTimeout((int) within.toMillis());
+                String line = new String(socket.getInputStream().readNBytes(STATUS_LINE.length()), StandardCharsets.ISO_8859_1);
+                status = line.startsWith("HTTP/1.1 ") && line.length() == STATUS_LINE.length() ? Integer.parseInt(line.substring(9)) : 0;
+            } catch (IOException | NumberFormatException none) {
+                status = 0;
+            }
+            statuses.merge(status, 1, Integer::sum);
+        }
+        return statuses;
     }
 
     /** How many of the connections the service has closed: reading them to their end takes at most {@code within} each. */
