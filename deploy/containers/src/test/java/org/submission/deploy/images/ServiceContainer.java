@@ -24,6 +24,16 @@ final class ServiceContainer implements AutoCloseable {
     static final String BACKEND_USER = "container-test";
     static final String BACKEND_PASSWORD = "container-test-secret";
     private static final Duration READY_WITHIN = Duration.ofSeconds(180);
+    /**
+     * How often a container that exits before it is ready is started again, as the kubelet restarts
+     * a pod's (restartPolicy Always): a start can fail on a busy machine (its first database
+     * connection past the pool's 2 s wait), which a pod comes back from. A start that always fails
+     * still fails the test.
+     */
+    private static final int RESTARTS = 2;
+    /** The lines of a container's output a failure shows from its start (where a failed start says why) and from its end. */
+    private static final int LOG_HEAD = 40;
+    private static final int LOG_TAIL = 60;
 
     private final String name;
     private final int port;
@@ -60,9 +70,13 @@ final class ServiceContainer implements AutoCloseable {
         return URI.create("http://127.0.0.1:" + port + pathAndQuery);
     }
 
-    /** Waits for 200 on /q/health/ready; fails with the container's log when it stops or times out. */
+    /**
+     * Waits for 200 on /q/health/ready, starting the container again up to {@link #RESTARTS} times
+     * when it exits first; fails with the container's log when it stops once more or times out.
+     */
     HttpResponse<String> awaitReady() throws InterruptedException {
         long deadline = System.nanoTime() + READY_WITHIN.toNanos();
+        int restarts = 0;
         while (System.nanoTime() < deadline) {
             try {
                 HttpResponse<String> ready = http.send(HttpRequest.newBuilder(uri("/q/health/ready"))
@@ -74,7 +88,15 @@ final class ServiceContainer implements AutoCloseable {
                 // not listening yet
             }
             if (!"running".equals(Podman.run("inspect", "--format", "{{.State.Status}}", name))) {
-                throw new AssertionError(name + " stopped before it was ready; its log:\n" + log());
+                String exit = Podman.run("inspect", "--format", "{{.State.ExitCode}}", name);
+                if (restarts == RESTARTS) {
+                    throw new AssertionError(name + " stopped before it was ready (exit code " + exit + "), after "
+                            + restarts + " restarts; its log:\n" + log());
+                }
+                restarts++;
+                System.out.println(name + " stopped before it was ready (exit code " + exit + "); started again, as a pod would be."
+                        + " Its log:\n" + log());
+                Podman.run("start", name);
             }
             Thread.sleep(250);
         }
@@ -92,8 +114,15 @@ final class ServiceContainer implements AutoCloseable {
                 .mapToLong(l -> Long.parseLong(l.replaceAll("\\D", "")) / 1024).findFirst().orElseThrow();
     }
 
+    /** The container's output, its middle left out when it is long. */
     String log() {
-        return Podman.attempt("logs", "--tail", "60", name).out() + Podman.attempt("logs", "--tail", "60", name).err();
+        Podman.Result logs = Podman.attempt("logs", name);
+        List<String> lines = (logs.out() + logs.err()).lines().toList();
+        if (lines.size() <= LOG_HEAD + LOG_TAIL) {
+            return String.join("\n", lines);
+        }
+        return String.join("\n", lines.subList(0, LOG_HEAD)) + "\n[" + (lines.size() - LOG_HEAD - LOG_TAIL) + " lines left out]\n"
+                + String.join("\n", lines.subList(lines.size() - LOG_TAIL, lines.size()));
     }
 
     @Override
