@@ -28,6 +28,14 @@ public interface SchemaServiceSettings {
     @WithDefault("1000")
     int answerCacheSize();
 
+    /**
+     * The largest a schema document may be once its {@code $ref}s are replaced by their targets, in
+     * bytes as served: a few kilobytes of references can expand to gigabytes. A larger document is
+     * unusable (409), like one that is not draft-07.
+     */
+    @WithDefault("1M")
+    MemorySize maxExpandedSize();
+
     /** Threads validating blobs (CPU-bound work kept off the event loops). */
     @WithDefault("1")
     int validationThreads();

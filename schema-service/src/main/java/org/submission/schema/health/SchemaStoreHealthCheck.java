@@ -35,6 +35,7 @@ public class SchemaStoreHealthCheck implements HealthCheck {
         }
         // up all the same: every replica refuses the same change, and the last good set still serves
         stores.refusal().ifPresent(refusal -> response.withData("refused", refusal + " (the last good set serves)"));
+        stores.stopped().ifPresent(why -> response.withData("stopped", why + "; SCHEMA_SERVICE_DIR is no longer read until a restart"));
         return response.build();
     }
 }

@@ -23,33 +23,63 @@ import java.util.TreeSet;
  * against the referring document's {@code $id}. Each target is resolved once and reused; a target
  * met again while it is still being resolved is a reference cycle, reported as a problem instead
  * of recursing forever. Reused targets share nodes: the trees are read-only once prepared.
+ *
+ * <p>Sharing keeps the tree small, but everything after it (the served bytes, the meta-schema check,
+ * everit's compiled form) sees the expansion whole: a few kilobytes of references can nest
+ * exponentially into gigabytes, or hundreds of levels. So each resolved target carries the size
+ * the expansion has as served (values, bytes) and its depth, summed as the copy is built, and a
+ * document past a bound is refused before anything is written out.
  */
 final class Dereferencer {
 
-    /** Refuses documents that expand beyond this many JSON nodes (references can nest exponentially). */
-    static final long MAX_NODES = 1_000_000;
+    /**
+     * Values of one document once resolved. The compiled form costs about 0.3 to 1 KB of heap per
+     * value (more the deeper it lies), so this is what bounds a document's memory; the bundled
+     * documents have a few hundred each.
+     */
+    static final long MAX_VALUES = 20_000;
+
+    /** Values of all the documents of one store (or of one preview's), resolved, for the same reason. */
+    static final long MAX_STORE_VALUES = 50_000;
+
+    /** Nesting once resolved: everit's recursion overflowed a 256 KiB stack at 90 levels (the bundled documents have 10). */
+    static final int MAX_DEPTH = 50;
+
+    static final String TOO_LARGE = "too large once its references are resolved";
+    static final String TOO_DEEP = "nested too deeply once its references are resolved";
 
     private record Target(int document, String pointer) {
     }
 
-    private record Sized(JsonNode node, long size) {
+    /** A copy with its expanded size as served: values, bytes, and levels of containers ({@code 0} for a scalar). */
+    private record Sized(JsonNode node, long values, long bytes, int depth) {
     }
 
     private final UriIndex<RawSchema> store;
+    private final long maxBytes;
     private final Map<Target, Sized> resolved = new HashMap<>();
     private final LinkedHashSet<Target> resolving = new LinkedHashSet<>();
     private final Map<Integer, RawSchema> documents = new HashMap<>();
+    private long storeValues;
 
-    Dereferencer(UriIndex<RawSchema> store) {
+    Dereferencer(UriIndex<RawSchema> store, long maxBytes) {
         this.store = store;
+        this.maxBytes = maxBytes;
     }
 
+    /** The document resolved; {@code MAX_STORE_VALUES} counts the documents dereferenced before it by this instance. */
     ObjectNode dereference(RawSchema document) throws SchemaProblem {
         resolving.clear();
         try {
-            return (ObjectNode) resolve(document, "").node();
+            Sized whole = resolve(document, "", 1);
+            if (storeValues + whole.values() > MAX_STORE_VALUES) {
+                throw new SchemaProblem(TOO_LARGE, "the store's documents, " + document.name() + " included, expand to more than "
+                        + MAX_STORE_VALUES + " JSON values together");
+            }
+            storeValues += whole.values();
+            return (ObjectNode) whole.node();
         } catch (StackOverflowError e) {
-            throw new SchemaProblem("references in " + document.name() + " nest too deeply");
+            throw new SchemaProblem(TOO_DEEP, "references in " + document.name() + " nest too deeply");
         }
     }
 
@@ -75,10 +105,12 @@ final class Dereferencer {
         return found;
     }
 
-    private Sized resolve(RawSchema document, String pointer) throws SchemaProblem {
+    /** The target, to be placed at {@code level} (the document's root is level 1). */
+    private Sized resolve(RawSchema document, String pointer, int level) throws SchemaProblem {
         Target target = new Target(document.index(), pointer);
         Sized done = resolved.get(target);
         if (done != null) {
+            checkDepth(document, level + done.depth() - 1);
             return done;
         }
         documents.put(document.index(), document);
@@ -95,7 +127,7 @@ final class Dereferencer {
             throw new SchemaProblem("reference cycle: " + cycle(target));
         }
         try {
-            Sized copy = copy(document, node);
+            Sized copy = copy(document, node, level);
             resolved.put(target, copy);
             return copy;
         } finally {
@@ -103,45 +135,73 @@ final class Dereferencer {
         }
     }
 
-    private Sized copy(RawSchema document, JsonNode node) throws SchemaProblem {
-        long size = 1;
-        JsonNode copy;
+    private Sized copy(RawSchema document, JsonNode node, int level) throws SchemaProblem {
         if (node.isObject()) {
             JsonNode ref = node.get("$ref");
             if (ref != null) {
-                return follow(document, ref);
+                return follow(document, ref, level);
             }
+            checkDepth(document, level);
             ObjectNode object = Json.NODES.objectNode();
+            long values = 1;
+            long bytes = 1 + Math.max(1, node.size());
+            int depth = 0;
             for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> field = it.next();
-                Sized value = copy(document, field.getValue());
+                Sized value = copy(document, field.getValue(), level + 1);
                 object.set(field.getKey(), value.node());
-                size += value.size();
+                values = checkValues(document, values + value.values());
+                bytes = checkBytes(document, bytes + Json.quotedSize(field.getKey()) + 1 + value.bytes());
+                depth = Math.max(depth, value.depth());
             }
-            copy = object;
-        } else if (node.isArray()) {
+            return new Sized(object, values, bytes, depth + 1);
+        }
+        if (node.isArray()) {
+            checkDepth(document, level);
             ArrayNode array = Json.NODES.arrayNode(node.size());
+            long values = 1;
+            long bytes = 1 + Math.max(1, node.size());
+            int depth = 0;
             for (JsonNode element : node) {
-                Sized value = copy(document, element);
+                Sized value = copy(document, element, level + 1);
                 array.add(value.node());
-                size += value.size();
+                values = checkValues(document, values + value.values());
+                bytes = checkBytes(document, bytes + value.bytes());
+                depth = Math.max(depth, value.depth());
             }
-            copy = array;
-        } else {
-            copy = node;
+            return new Sized(array, values, bytes, depth + 1);
         }
-        if (size > MAX_NODES) {
-            throw new SchemaProblem(document.name() + " expands to more than " + MAX_NODES + " JSON values");
-        }
-        return new Sized(copy, size);
+        return new Sized(node, 1, checkBytes(document, Json.scalarSize(node)), 0);
     }
 
-    private Sized follow(RawSchema from, JsonNode ref) throws SchemaProblem {
+    private long checkValues(RawSchema document, long values) throws SchemaProblem {
+        if (values > MAX_VALUES) {
+            throw new SchemaProblem(TOO_LARGE, document.name() + " expands to more than " + MAX_VALUES + " JSON values");
+        }
+        return values;
+    }
+
+    private long checkBytes(RawSchema document, long bytes) throws SchemaProblem {
+        if (bytes > maxBytes) {
+            throw new SchemaProblem(TOO_LARGE, document.name() + " expands to more than " + maxBytes
+                    + " bytes once its references are resolved (SCHEMA_SERVICE_MAX_EXPANDED_SIZE)");
+        }
+        return bytes;
+    }
+
+    private void checkDepth(RawSchema document, int level) throws SchemaProblem {
+        if (level > MAX_DEPTH) {
+            throw new SchemaProblem(TOO_DEEP, document.name() + " nests deeper than " + MAX_DEPTH
+                    + " levels once its references are resolved");
+        }
+    }
+
+    private Sized follow(RawSchema from, JsonNode ref, int level) throws SchemaProblem {
         if (!ref.isTextual()) {
             throw new SchemaProblem("a $ref in " + from.name() + " is not a string");
         }
         Reference reference = Reference.parse(from, ref.textValue());
-        return resolve(targetDocument(from, reference), reference.pointer());
+        return resolve(targetDocument(from, reference), reference.pointer(), level);
     }
 
     private RawSchema targetDocument(RawSchema from, Reference reference) throws SchemaProblem {

@@ -79,6 +79,33 @@ public final class Json {
         }
     }
 
+    /** The bytes {@link #bytes} writes for this text as a JSON string: quotes, escapes and UTF-8 included. */
+    static long quotedSize(String text) {
+        long size = 2;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '"' || c == '\\') {
+                size += 2;
+            } else if (c < 0x20) {
+                size += c == '\b' || c == '\t' || c == '\n' || c == '\f' || c == '\r' ? 2 : 6;
+            } else if (c < 0x80) {
+                size += 1;
+            } else if (c < 0x800) {
+                size += 2;
+            } else if (Character.isSurrogate(c)) {
+                size += 6; // Jackson writes each half of a pair as an escape
+            } else {
+                size += 3;
+            }
+        }
+        return size;
+    }
+
+    /** The bytes {@link #bytes} writes for a string, number, boolean or null. */
+    static long scalarSize(JsonNode scalar) {
+        return scalar.isTextual() ? quotedSize(scalar.textValue()) : scalar.asText().length();
+    }
+
     public static boolean sameValue(JsonNode a, JsonNode b) {
         return a.equals(SAME_VALUE, b);
     }

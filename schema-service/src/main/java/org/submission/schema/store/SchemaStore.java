@@ -20,14 +20,17 @@ public final class SchemaStore {
     private final UriIndex<StoredSchema> index;
     private final List<String> notes;
     private final List<SchemaSource> sources;
+    private final long maxBytes;
     private final long generation = GENERATIONS.incrementAndGet();
     private final Map<String, Optional<StoredSchema>> found = new ConcurrentHashMap<>();
 
-    SchemaStore(List<StoredSchema> documents, UriIndex<StoredSchema> index, List<String> notes, List<SchemaSource> sources) {
+    SchemaStore(List<StoredSchema> documents, UriIndex<StoredSchema> index, List<String> notes, List<SchemaSource> sources,
+                long maxBytes) {
         this.documents = List.copyOf(documents);
         this.index = index;
         this.notes = List.copyOf(notes);
         this.sources = List.copyOf(sources);
+        this.maxBytes = maxBytes;
     }
 
     /** The document a schema URI names, by {@code $id} first, then by {@code <institution>/<file>}. */
@@ -63,6 +66,11 @@ public final class SchemaStore {
 
     List<SchemaSource> sources() {
         return sources;
+    }
+
+    /** The largest a document of it may be once its references are resolved, as served: what drafts are prepared with too. */
+    long maxBytes() {
+        return maxBytes;
     }
 
     /** Things an operator should know about the store (documents replacing others), for the start-up log. */

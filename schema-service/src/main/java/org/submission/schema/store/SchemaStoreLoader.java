@@ -29,29 +29,32 @@ public final class SchemaStoreLoader {
     private SchemaStoreLoader() {
     }
 
-    public static SchemaStore load(ClassLoader classLoader, Optional<Path> folder) {
-        return build(SchemaSources.bundled(classLoader), folder.map(SchemaSources::directory).orElse(List.of()));
+    /** {@code maxBytes}: the largest a document may be once its references are resolved, as served. */
+    public static SchemaStore load(ClassLoader classLoader, Optional<Path> folder, long maxBytes) {
+        return build(SchemaSources.bundled(classLoader), folder.map(SchemaSources::directory).orElse(List.of()), maxBytes);
     }
 
-    public static SchemaStore build(List<SchemaSource> bundled, List<SchemaSource> extra) {
-        SchemaStore alone = prepare(bundled);
+    public static SchemaStore build(List<SchemaSource> bundled, List<SchemaSource> extra, long maxBytes) {
+        SchemaStore alone = prepare(bundled, maxBytes);
         if (!alone.unusable().isEmpty()) {
             throw new InvalidBundledSchemaException("bundled schema documents are unusable: " + alone.unusable().stream()
                     .map(d -> d.origin() + ": " + d.problem()).collect(Collectors.joining("; ")));
         }
-        return extra.isEmpty() ? alone : prepare(Stream.concat(bundled.stream(), extra.stream()).toList());
+        return extra.isEmpty() ? alone : prepare(Stream.concat(bundled.stream(), extra.stream()).toList(), maxBytes);
     }
 
     /**
      * The store as it would be with these documents added to its folder: prepared afresh from the
      * stored texts and the drafts, for one preview, and never kept. Drafts come last, so a draft
-     * replaces a stored document of the same {@code $id} or {@code <institution>/<file>}.
+     * replaces a stored document of the same {@code $id} or {@code <institution>/<file>}; each within
+     * the bounds the stored one was prepared with.
      */
     public static SchemaStore withDrafts(SchemaStore stored, List<SchemaSource> drafts) {
-        return drafts.isEmpty() ? stored : prepare(Stream.concat(stored.sources().stream(), drafts.stream()).toList());
+        return drafts.isEmpty() ? stored
+                : prepare(Stream.concat(stored.sources().stream(), drafts.stream()).toList(), stored.maxBytes());
     }
 
-    static SchemaStore prepare(List<SchemaSource> sources) {
+    static SchemaStore prepare(List<SchemaSource> sources, long maxBytes) {
         List<String> notes = new ArrayList<>();
         List<RawSchema> raws = new ArrayList<>();
         UriIndex<RawSchema> rawIndex = new UriIndex<>();
@@ -63,7 +66,7 @@ public final class SchemaStoreLoader {
                 notes.add(replaced);
             }
         }
-        Dereferencer dereferencer = new Dereferencer(rawIndex);
+        Dereferencer dereferencer = new Dereferencer(rawIndex, maxBytes);
         List<StoredSchema> prepared = new ArrayList<>();
         List<Set<Integer>> direct = new ArrayList<>();
         for (RawSchema raw : raws) {
@@ -77,7 +80,7 @@ public final class SchemaStoreLoader {
             documents.add(complete);
             index.add(complete.id(), complete.key(), complete, complete.origin());
         }
-        return new SchemaStore(documents, index, notes, sources);
+        return new SchemaStore(documents, index, notes, sources, maxBytes);
     }
 
     private static StoredSchema prepare(RawSchema raw, Dereferencer dereferencer) {
@@ -92,9 +95,11 @@ public final class SchemaStoreLoader {
             return new StoredSchema(raw.index(), raw.key(), raw.source().origin(), raw.id(), null, null, schema,
                     Json.bytes(schema), formProperties(schema), Set.of(), validator);
         } catch (SchemaProblem e) {
-            return StoredSchema.unusable(raw, NOT_A_SCHEMA, e.getMessage());
-        } catch (RuntimeException e) {
-            // an operator's file must never stop the service; a bundled one still does, by being unusable
+            return StoredSchema.unusable(raw, e.kind() == null ? NOT_A_SCHEMA : e.kind(), e.getMessage());
+        } catch (RuntimeException | StackOverflowError e) {
+            // an operator's file or an author's draft must never stop the service, nor the thread preparing
+            // the store: the depth bound keeps everit's recursion short, and any recursion it does not
+            // foresee costs this document only (a bundled one still stops the start, by being unusable)
             return StoredSchema.unusable(raw, NOT_A_SCHEMA, "cannot be prepared: " + e);
         }
     }

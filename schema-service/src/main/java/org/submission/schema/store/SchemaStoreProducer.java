@@ -21,12 +21,13 @@ public class SchemaStoreProducer {
     SchemaStores stores(SchemaServiceSettings settings, MeterRegistry registry) {
         ClassLoader classLoader = Thread.currentThread().getContextClassLoader();
         Optional<Path> folder = settings.dir().filter(dir -> !dir.isBlank()).map(Path::of);
+        long maxBytes = settings.maxExpandedSize().asLongValue();
         if (folder.isEmpty()) {
-            SchemaStore bundled = SchemaStoreLoader.load(classLoader, Optional.empty());
+            SchemaStore bundled = SchemaStoreLoader.load(classLoader, Optional.empty(), maxBytes);
             Log.infof("Schema store ready: %d documents", bundled.documents().size());
             return SchemaStores.fixed(bundled);
         }
-        return SchemaStores.watch(SchemaSources.bundled(classLoader), folder.get(), registry);
+        return SchemaStores.watch(SchemaSources.bundled(classLoader), folder.get(), maxBytes, registry);
     }
 
     void stop(@Disposes SchemaStores stores) {

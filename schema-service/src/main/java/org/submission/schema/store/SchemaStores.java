@@ -41,13 +41,14 @@ public final class SchemaStores implements AutoCloseable {
     }
 
     /** The bundled documents plus the folder's, re-read every {@code period}; refuses to start as described above. */
-    public static SchemaStores watch(List<SchemaSource> bundled, Path folder, Duration period, MeterRegistry registry) {
-        SchemaStoreLoader.build(bundled, List.of());
+    public static SchemaStores watch(List<SchemaSource> bundled, Path folder, long maxBytes, Duration period,
+                                     MeterRegistry registry) {
+        SchemaStoreLoader.build(bundled, List.of(), maxBytes);
         if (!Files.isDirectory(folder)) {
             throw new IllegalStateException("SCHEMA_SERVICE_DIR " + folder + " is not a readable folder");
         }
         SchemaStores stores = new SchemaStores(null);
-        stores.watched = ReloadingValue.start(NAME, folder, path -> stores.next(bundled, path), period, registry);
+        stores.watched = ReloadingValue.start(NAME, folder, path -> stores.next(bundled, path, maxBytes), period, registry);
         if (stores.watched.current() == null) {
             stores.close();
             throw new IllegalStateException("SCHEMA_SERVICE_DIR " + folder + " cannot be read: "
@@ -56,8 +57,8 @@ public final class SchemaStores implements AutoCloseable {
         return stores;
     }
 
-    public static SchemaStores watch(List<SchemaSource> bundled, Path folder, MeterRegistry registry) {
-        return watch(bundled, folder, PERIOD, registry);
+    public static SchemaStores watch(List<SchemaSource> bundled, Path folder, long maxBytes, MeterRegistry registry) {
+        return watch(bundled, folder, maxBytes, PERIOD, registry);
     }
 
     /** The store to answer one request from: read it once per request. */
@@ -70,13 +71,18 @@ public final class SchemaStores implements AutoCloseable {
         return watched == null ? Optional.empty() : watched.refusal();
     }
 
+    /** Why the folder is no longer read, should its polling have ended (it survives every failure of a document). */
+    public Optional<String> stopped() {
+        return watched == null ? Optional.empty() : watched.stopped();
+    }
+
     /** Reads the folder now, as the next period would (for tests). */
     void checkNow() {
         watched.check();
     }
 
-    private SchemaStore next(List<SchemaSource> bundled, Path folder) {
-        SchemaStore next = SchemaStoreLoader.build(bundled, SchemaSources.directory(folder));
+    private SchemaStore next(List<SchemaSource> bundled, Path folder, long maxBytes) {
+        SchemaStore next = SchemaStoreLoader.build(bundled, SchemaSources.directory(folder), maxBytes);
         SchemaStore now = watched == null ? null : watched.current();
         if (now != null) {
             Set<String> unusable = now.unusable().stream().map(StoredSchema::key).collect(Collectors.toSet());

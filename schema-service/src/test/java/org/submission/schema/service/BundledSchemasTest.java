@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import static org.submission.schema.store.TestStores.MAX_EXPANDED_SIZE;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -22,7 +23,7 @@ import org.submission.schema.store.StoredSchema;
 /** The project's own schema set, against the README's blob keys and against example blobs written for each schema. */
 class BundledSchemasTest {
 
-    private static final SchemaStore BUNDLED = SchemaStoreLoader.load(BundledSchemasTest.class.getClassLoader(), Optional.empty());
+    private static final SchemaStore BUNDLED = SchemaStoreLoader.load(BundledSchemasTest.class.getClassLoader(), Optional.empty(), MAX_EXPANDED_SIZE);
 
     /** The metadata blob keys of schema-service/README.md (Schemas: the store): every key and its type. */
     private static final Map<String, String> BLOB_KEYS = Map.ofEntries(Map.entry("DOI", "string"), Map.entry("title", "string"),

@@ -1,11 +1,15 @@
 package org.submission.schema.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.submission.schema.store.TestStores.MAX_EXPANDED_SIZE;
 import static org.submission.schema.store.TestStores.document;
+import static org.submission.schema.store.TestStores.doubling;
+import static org.submission.schema.store.TestStores.notChain;
 import static org.submission.schema.store.TestStores.schema;
 import static org.submission.schema.store.TestStores.store;
 import static org.submission.schema.store.TestStores.tree;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -185,5 +189,66 @@ class DereferencerTest {
         StoredSchema doc = dereferenced("a.json", "'definitions': {" + definitions + "}");
 
         assertThat(doc.problem()).contains("expands to more than");
+    }
+
+    @Test
+    void aSmallTextExpandingToGigabytesIsUnusableBeforeItIsWrittenOut() {
+        // 2^12 copies of 200,000 characters: about 1.6 GB as served, from 201 KB
+        StoredSchema doc = document(store("t/big.json", doubling("https://schemas.test/t/big.json", 12, 200_000)), "t/big.json");
+
+        assertThat(doc.problemKind()).isEqualTo(Dereferencer.TOO_LARGE);
+        assertThat(doc.problem()).contains("expands to more than " + MAX_EXPANDED_SIZE + " bytes once its references are resolved");
+    }
+
+    @Test
+    void theByteBoundIsTheSizeAsServed() {
+        // multi-byte characters, every kind of escape, numbers as written, empty containers
+        String members = "'definitions': {'x': {'title': 'Zo\u00eb \u6f22 \ud83d\ude00 \\\\ \\\" \\n \\u0001 /', 'multipleOf': 0.50,"
+                + " 'maximum': 1e400, 'enum': [true, null, -3, [], {}], 'properties': {}}},"
+                + " 'properties': {'p': {'$ref': '#/definitions/x'}, 'q': {'items': [{'$ref': '#/definitions/x'}]}}";
+        long served = dereferenced("a.json", members).json().length;
+
+        assertThat(prepared(members, served).usable()).isTrue();
+        assertThat(prepared(members, served - 1).problemKind()).isEqualTo(Dereferencer.TOO_LARGE);
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {51, 250, 800})
+    void aDocumentNestedTooDeeplyOnceResolvedIsUnusable(int levels) {
+        StoredSchema doc = document(store("t/deep.json", notChain("https://schemas.test/t/deep.json", levels)), "t/deep.json");
+
+        assertThat(doc.problemKind()).isEqualTo(Dereferencer.TOO_DEEP);
+        assertThat(doc.problem()).contains("nests deeper than 50 levels once its references are resolved");
+    }
+
+    @Test
+    void anEightHundredLevelDefinitionsChainIsUnusable() {
+        // each definition one level below the next: 64 KB, about 960,000 values in all once resolved
+        StringBuilder definitions = new StringBuilder("'d0': {'type': 'string'}");
+        for (int i = 1; i < 800; i++) {
+            definitions.append(", 'd").append(i).append("': {'type': 'object', 'properties': {'n': {'$ref': '#/definitions/d")
+                    .append(i - 1).append("'}}}");
+        }
+
+        StoredSchema doc = dereferenced("chain.json", "'definitions': {" + definitions + "}");
+
+        assertThat(doc.usable()).isFalse();
+        assertThat(doc.problemKind()).isEqualTo(Dereferencer.TOO_DEEP);
+    }
+
+    @Test
+    void documentsTogetherPastTheStoresBoundAreUnusableFromTheOneThatCrossesIt() {
+        // 3 documents of 19,000 values each: each within its own bound, not all three together
+        String values = "'default': [" + "1, ".repeat(18_990) + "1]";
+        SchemaStore store = store("t/a.json", schema("a.json", values), "t/b.json", schema("b.json", values),
+                "t/c.json", schema("c.json", values));
+
+        assertThat(store.documents()).extracting(StoredSchema::usable).containsExactly(true, true, false);
+        assertThat(document(store, "t/c.json").problem()).contains("expand to more than 50000 JSON values together");
+    }
+
+    private static StoredSchema prepared(String members, long maxBytes) {
+        return SchemaStoreLoader.prepare(List.of(TestStores.source("t/a.json", schema("a.json", members))), maxBytes)
+                .documents().get(0);
     }
 }

@@ -31,7 +31,7 @@ class SchemaStoreLoaderTest {
     void aBadBundledDocumentStopsTheService(String document) {
         List<SchemaSource> bundled = List.of(bundled("pass/good.json", GOOD), bundled("pass/bad.json", document));
 
-        assertThatThrownBy(() -> SchemaStoreLoader.build(bundled, List.of()))
+        assertThatThrownBy(() -> SchemaStoreLoader.build(bundled, List.of(), TestStores.MAX_EXPANDED_SIZE))
                 .isInstanceOf(InvalidBundledSchemaException.class)
                 .hasMessageContaining("classpath:schemas/pass/bad.json");
     }
@@ -43,7 +43,7 @@ class SchemaStoreLoaderTest {
         write(root.resolve("schemas/pass/broken.json"), "{'type': 'object', 'properties': {'x': {'$ref': 'nowhere.json'}}}");
 
         try (URLClassLoader classPath = new URLClassLoader(new URL[] {root.toUri().toURL()}, null)) {
-            assertThatThrownBy(() -> SchemaStoreLoader.load(classPath, Optional.empty()))
+            assertThatThrownBy(() -> SchemaStoreLoader.load(classPath, Optional.empty(), TestStores.MAX_EXPANDED_SIZE))
                     .isInstanceOf(InvalidBundledSchemaException.class)
                     .hasMessageContaining("pass/broken.json").hasMessageContaining("nowhere.json");
         }
@@ -54,14 +54,14 @@ class SchemaStoreLoaderTest {
         write(root.resolve("schemas/index.txt"), "pass/absent.json\n");
 
         try (URLClassLoader classPath = new URLClassLoader(new URL[] {root.toUri().toURL()}, null)) {
-            assertThatThrownBy(() -> SchemaStoreLoader.load(classPath, Optional.empty()))
+            assertThatThrownBy(() -> SchemaStoreLoader.load(classPath, Optional.empty(), TestStores.MAX_EXPANDED_SIZE))
                     .isInstanceOf(InvalidBundledSchemaException.class).hasMessageContaining("pass/absent.json");
         }
     }
 
     @Test
     void theProjectsBundledSchemasAreAllUsable() {
-        SchemaStore store = SchemaStoreLoader.load(getClass().getClassLoader(), Optional.empty());
+        SchemaStore store = SchemaStoreLoader.load(getClass().getClassLoader(), Optional.empty(), TestStores.MAX_EXPANDED_SIZE);
 
         assertThat(store.documents()).extracting(StoredSchema::key)
                 .containsExactly("pass/global.json", "pass/common.json", "pass/pmc.json", "pass/ir.json");
@@ -82,7 +82,7 @@ class SchemaStoreLoaderTest {
     @Test
     void aBadFolderDocumentIsKeptAsUnusable() {
         SchemaStore store = SchemaStoreLoader.build(List.of(bundled("pass/good.json", GOOD)),
-                List.of(source("extra/bad.json", "{'type': 'object',")));
+                List.of(source("extra/bad.json", "{'type': 'object',")), TestStores.MAX_EXPANDED_SIZE);
 
         assertThat(store.find("https://any.host/schemas/extra/bad.json")).get()
                 .satisfies(d -> assertThat(d.problem()).startsWith("not valid JSON"));
@@ -93,7 +93,7 @@ class SchemaStoreLoaderTest {
     void aFolderDocumentReplacesTheBundledOneWithTheSameKey() {
         SchemaStore store = SchemaStoreLoader.build(
                 List.of(bundled("pass/common.json", "{'$id': 'https://a.test/pass/common.json', 'title': 'bundled'}")),
-                List.of(source("pass/common.json", "{'title': 'operator'}")));
+                List.of(source("pass/common.json", "{'title': 'operator'}")), TestStores.MAX_EXPANDED_SIZE);
 
         assertThat(store.find("https://b.test/x/pass/common.json").orElseThrow().schema().get("title").textValue())
                 .isEqualTo("operator");
@@ -104,7 +104,7 @@ class SchemaStoreLoaderTest {
     void aDocumentIsFoundByIdFirstThenByItsLastTwoPathSegments() {
         SchemaStore store = SchemaStoreLoader.prepare(List.of(
                 source("jhu/common.json", "{'$id': 'https://host.test/pass-schemas/jhu/common.json#', 'title': 'by path'}"),
-                source("other/file.json", "{'$id': 'https://host.test/jhu/special.json', 'title': 'by id'}")));
+                source("other/file.json", "{'$id': 'https://host.test/jhu/special.json', 'title': 'by id'}")), TestStores.MAX_EXPANDED_SIZE);
 
         assertThat(store.find("https://host.test/metadata-schemas/jhu/common.json")).get().extracting(StoredSchema::key)
                 .isEqualTo("jhu/common.json");
@@ -134,7 +134,7 @@ class SchemaStoreLoaderTest {
     void anUnusableFolderFileIsKnownByTheKindOfItsProblemNeverByItsContent(@TempDir Path root) throws IOException {
         Files.writeString(root.resolve("leak.json"), "SUBMISSION_BACKEND_PASSWORD=hunter2\n", StandardCharsets.UTF_8);
 
-        SchemaStore store = SchemaStoreLoader.build(List.of(bundled("pass/good.json", GOOD)), SchemaSources.directory(root));
+        SchemaStore store = SchemaStoreLoader.build(List.of(bundled("pass/good.json", GOOD)), SchemaSources.directory(root), TestStores.MAX_EXPANDED_SIZE);
 
         assertThat(store.unusable()).singleElement().satisfies(d -> {
             assertThat(d.problemKind()).matches("not valid JSON \\(line 1, column \\d+\\)");

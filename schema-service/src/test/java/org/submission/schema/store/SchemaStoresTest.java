@@ -91,7 +91,7 @@ class SchemaStoresTest {
     }
 
     private SchemaStores watch() {
-        stores = SchemaStores.watch(SchemaSources.bundled(getClass().getClassLoader()), mount, registry);
+        stores = SchemaStores.watch(SchemaSources.bundled(getClass().getClassLoader()), mount, TestStores.MAX_EXPANDED_SIZE, registry);
         return stores;
     }
 

@@ -12,6 +12,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import static org.submission.schema.store.TestStores.MAX_EXPANDED_SIZE;
 import org.junit.jupiter.api.Test;
 import org.submission.platform.testing.ExternalTool;
 import org.submission.schema.rest.ReferenceSchemas;
@@ -29,7 +30,7 @@ class ReferenceRepositoryJsonTest {
     void derivedRepositoryJsonDiffersFromTheUisOnlyWhereTheSchemasRequireOtherwise() throws Exception {
         Path jhu = ReferenceSchemas.jhuFolder().orElse(null);
         ExternalTool.require(jhu != null, "../shared/reference is not beside this checkout");
-        JsonNode derived = RepositoryFields.of(SchemaStoreLoader.build(List.of(), SchemaSources.directory(jhu)));
+        JsonNode derived = RepositoryFields.of(SchemaStoreLoader.build(List.of(), SchemaSources.directory(jhu), MAX_EXPANDED_SIZE));
         JsonNode bundled = Json.parse(Files.readAllBytes(jhu.resolve("../../../ui-fixtures/bundled-schema/repository.json").normalize()));
 
         List<String> differences = differences(bundled, derived);
