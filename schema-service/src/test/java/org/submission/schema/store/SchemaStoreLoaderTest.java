@@ -171,4 +171,19 @@ class SchemaStoreLoaderTest {
         Files.createDirectories(file.getParent());
         Files.writeString(file, TestStores.json(shorthand), StandardCharsets.UTF_8);
     }
+
+    @Test
+    void aStackOverflowWhilePreparingADocumentCostsThatDocumentOnly() throws Exception {
+        // within the depth bound, on a thread whose stack is too small for the validator
+        List<SchemaSource> sources = List.of(source("t/deep.json", TestStores.notChain("https://schemas.test/t/deep.json", 45)),
+                bundled("pass/good.json", GOOD));
+        SchemaStore[] prepared = new SchemaStore[1];
+        Thread small = new Thread(null, () -> prepared[0] = SchemaStoreLoader.prepare(sources, TestStores.MAX_EXPANDED_SIZE),
+                "small-stack", 160 * 1024);
+        small.start();
+        small.join();
+
+        assertThat(prepared[0].documents()).extracting(StoredSchema::usable).containsExactly(false, true);
+        assertThat(prepared[0].documents().get(0).problem()).contains("StackOverflowError");
+    }
 }

@@ -90,6 +90,39 @@ class SchemaStoresTest {
         assertThat(title(stores.current())).isEqualTo("Repaired");
     }
 
+    @Test
+    void aDocumentTooDeepOnceResolvedIsRefusedWithItsReasonAndLaterChangesAreStillRead() throws Exception {
+        stores = SchemaStores.watch(SchemaSources.bundled(getClass().getClassLoader()), mount, TestStores.MAX_EXPANDED_SIZE,
+                Duration.ofMillis(50), registry);
+
+        configMapVersion(2, TestStores.notChain(URI, 400));
+        long end = System.nanoTime() + WITHIN.toNanos();
+        while (stores.refusal().isEmpty() && System.nanoTime() < end) {
+            Thread.sleep(20);
+        }
+        assertThat(stores.refusal()).hasValueSatisfying(refusal -> assertThat(refusal)
+                .contains("jhu/article.json would be unusable (nested too deeply once its references are resolved)"));
+
+        configMapVersion(3, article("Third"));
+        while (stores.refusal().isPresent() && System.nanoTime() < end) {
+            Thread.sleep(20);
+        }
+        assertThat(title(stores.current())).isEqualTo("Third");
+        assertThat(stores.stopped()).isEmpty();
+    }
+
+    @Test
+    void aDocumentExpandingPastTheBoundIsRefusedWithItsReason() throws Exception {
+        watch();
+
+        configMapVersion(2, TestStores.doubling(URI, 12, 200_000));
+        stores.checkNow();
+
+        assertThat(stores.refusal()).hasValueSatisfying(refusal -> assertThat(refusal)
+                .contains("jhu/article.json would be unusable (too large once its references are resolved)"));
+        assertThat(title(stores.current())).isEqualTo("Article");
+    }
+
     private SchemaStores watch() {
         stores = SchemaStores.watch(SchemaSources.bundled(getClass().getClassLoader()), mount, TestStores.MAX_EXPANDED_SIZE, registry);
         return stores;

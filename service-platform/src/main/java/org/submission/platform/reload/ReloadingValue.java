@@ -7,8 +7,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.eclipse.microprofile.health.HealthCheckResponse;
@@ -26,6 +29,10 @@ import org.jboss.logging.Logger;
  *
  * <p>The parser throws {@link Refusal} for content it will not take; any other exception is a
  * failure to check it now (a database away): retried at the next period, keeping the last value.
+ * An {@link Error} of the parser (a stack overflowed by deep content) refuses that content as a
+ * {@link Refusal} does. Nothing a period meets ends the polling, which a scheduled executor would
+ * do silently for good; should it end all the same, {@link #stopped()}, the readiness detail and
+ * {@code submission_reload_stopped{name}} say so.
  */
 public final class ReloadingValue<T> implements AutoCloseable {
 
@@ -56,6 +63,9 @@ public final class ReloadingValue<T> implements AutoCloseable {
     private final ScheduledExecutorService poller;
     private final MeterRegistry registry;
     private final Gauge refused;
+    private final Gauge stoppedGauge;
+    private volatile ScheduledFuture<?> polling;
+    private volatile boolean closed;
 
     private ReloadingValue(String name, Path path, Parser<T> parser, MeterRegistry registry) {
         this.name = name;
@@ -68,6 +78,8 @@ public final class ReloadingValue<T> implements AutoCloseable {
         this.registry = registry;
         this.refused = Gauge.builder("submission.reload.refused", state, s -> s.get() != null && s.get().refusal() != null ? 1 : 0)
                 .tag("name", name).description("1 while the watched file's content is refused").register(registry);
+        this.stoppedGauge = Gauge.builder("submission.reload.stopped", this, v -> v.stopped().isPresent() ? 1 : 0)
+                .tag("name", name).description("1 once the watched file is no longer read (restart the pod)").register(registry);
         this.poller = Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread thread = new Thread(runnable, "reload-" + name);
             thread.setDaemon(true);
@@ -89,7 +101,8 @@ public final class ReloadingValue<T> implements AutoCloseable {
             value.close();
             throw new StartRefused(first.refusal());
         }
-        value.poller.scheduleWithFixedDelay(value::check, period.toMillis(), period.toMillis(), TimeUnit.MILLISECONDS);
+        value.polling = value.poller.scheduleWithFixedDelay(value::poll, period.toMillis(), period.toMillis(),
+                TimeUnit.MILLISECONDS);
         return value;
     }
 
@@ -103,6 +116,25 @@ public final class ReloadingValue<T> implements AutoCloseable {
     public Optional<String> refusal() {
         State<T> now = state.get();
         return Optional.ofNullable(now == null ? null : now.refusal());
+    }
+
+    /** Why the path is no longer read, should the polling have ended before {@link #close()}. */
+    public Optional<String> stopped() {
+        ScheduledFuture<?> task = polling;
+        if (closed || task == null || !task.isDone()) {
+            return Optional.empty();
+        }
+        try {
+            task.get();
+            return Optional.of("the polling ended");
+        } catch (ExecutionException e) {
+            return Optional.of("the polling ended: " + e.getCause());
+        } catch (CancellationException e) {
+            return Optional.of("the polling was cancelled");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.of("the polling ended");
+        }
     }
 
     /**
@@ -123,7 +155,20 @@ public final class ReloadingValue<T> implements AutoCloseable {
         if (now.failure() != null) {
             response.withData("unchecked", now.failure());
         }
+        stopped().ifPresent(why -> response.withData("stopped", why + "; changes are no longer read until a restart"));
         return response.build();
+    }
+
+    /** The poller's step: whatever escapes a check is a failure to check now, never the end of the polling. */
+    private synchronized void poll() {
+        try {
+            check();
+        } catch (Throwable failure) {
+            State<T> before = state.get();
+            LOG.errorf(failure, "%s: checking %s failed (tried again in the next period)", name, path);
+            state.set(new State<>(before == null ? null : before.value(), null, before == null ? null : before.refusal(),
+                    "cannot check " + path + " now: " + failure));
+        }
     }
 
     /** Reads the path again now (the poller's step; tests call it to skip the wait). */
@@ -137,11 +182,12 @@ public final class ReloadingValue<T> implements AutoCloseable {
             T parsed;
             try {
                 parsed = parser.parse(path);
-            } catch (Refusal refusal) {
+            } catch (Refusal | Error refused) {
                 if (!hash.equals(ContentHash.of(path))) {
                     return; // changed while read: the next period reads the settled content
                 }
-                String why = refusal.describe(path);
+                String why = refused instanceof Refusal refusal ? refusal.describe(path)
+                        : new Refusal(0, "cannot be read: " + refused).describe(path);
                 state.set(new State<>(before == null ? null : before.value(), hash, why, null));
                 refusals.increment();
                 LOG.warnf("%s refused, the last good version serves: %s", name, why);
@@ -166,9 +212,11 @@ public final class ReloadingValue<T> implements AutoCloseable {
 
     @Override
     public void close() {
+        closed = true;
         poller.shutdownNow();
         // a registry may outlive this value (the tests' global one does): a value watching the same
         // name later must get a gauge of its own, not this one's, which reads nothing once this is gone
         registry.remove(refused);
+        registry.remove(stoppedGauge);
     }
 }

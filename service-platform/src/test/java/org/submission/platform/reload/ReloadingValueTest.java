@@ -207,4 +207,29 @@ class ReloadingValueTest {
         value.check();
         assertThat(value.current()).containsExactly("e");
     }
+
+    @Test
+    void aParserErrorRefusesThatContentAndTheFileIsStillRead() throws Exception {
+        Path file = folder.resolve("words.txt");
+        write(file, "a\n");
+        value = ReloadingValue.start("words", file, path -> {
+            if (Files.readString(path).startsWith("deep")) {
+                throw new StackOverflowError();
+            }
+            return words(path);
+        }, FAST, registry);
+        write(file, "deep\n");
+        long end = System.nanoTime() + WITHIN.toNanos();
+        while (value.refusal().isEmpty() && System.nanoTime() < end) {
+            Thread.sleep(20);
+        }
+        assertThat(value.refusal()).hasValueSatisfying(why -> assertThat(why).contains("StackOverflowError"));
+        assertThat(value.current()).containsExactly("a");
+
+        write(file, "b\n");
+
+        awaitValue(List.of("b"));
+        assertThat(value.stopped()).isEmpty();
+        assertThat(value.readiness().getData().orElseThrow()).doesNotContainKey("stopped");
+    }
 }
