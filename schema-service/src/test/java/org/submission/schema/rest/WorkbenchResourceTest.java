@@ -23,6 +23,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.submission.platform.testing.EmbeddedPostgresResource;
 import org.submission.platform.testing.TestData;
 import org.submission.schema.store.Json;
+import org.submission.schema.store.TestStores;
 
 /** The workbench's page and JSON: previews of stored schemas and drafts, and what is refused. */
 @QuarkusTest
@@ -134,6 +135,22 @@ class WorkbenchResourceTest {
 
         assertThat(report.get("valid").asBoolean()).isFalse();
         assertThat(report.get("errors").findValuesAsText("pointer")).containsExactly("/journal-NLMTA-ID");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "201 KB expanding to 1.6 GB | big  | bytes once its references are resolved (SCHEMA_SERVICE_MAX_EXPANDED_SIZE)",
+            "400 levels once resolved   | deep | nests deeper than 50 levels once its references are resolved"})
+    void aDraftPastTheBoundsOnceResolvedIsUnusableWithItsReason(String what, String kind, String reason) throws Exception {
+        String id = "https://submission.example.org/schemas/drafts/" + kind + ".json";
+        ObjectNode draft = draft("drafts/" + kind + ".json",
+                kind.equals("big") ? TestStores.doubling(id, 12, 200_000) : TestStores.notChain(id, 400));
+
+        assertThat(preview(body("[]", draft)).get("errors").get(0).asText()).contains(reason);
+        ObjectNode validation = body("[]", draft);
+        validation.set("blob", Json.parse("{\"title\": \"On yeast\"}"));
+        backend().contentType("application/json").body(Json.bytes(validation)).post("/schemaservice/workbench/validate")
+                .then().statusCode(409).body("error", containsString(reason));
     }
 
     @Test
