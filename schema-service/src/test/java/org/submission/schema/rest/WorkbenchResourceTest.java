@@ -139,7 +139,7 @@ class WorkbenchResourceTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
-            "201 KB expanding to 1.6 GB | big  | bytes once its references are resolved (SCHEMA_SERVICE_MAX_EXPANDED_SIZE)",
+            "201 KB expanding to 2.5 GB | big  | bytes once its references are resolved (SCHEMA_SERVICE_MAX_EXPANDED_SIZE)",
             "400 levels once resolved   | deep | nests deeper than 50 levels once its references are resolved"})
     void aDraftPastTheBoundsOnceResolvedIsUnusableWithItsReason(String what, String kind, String reason) throws Exception {
         String id = "https://submission.example.org/schemas/drafts/" + kind + ".json";
