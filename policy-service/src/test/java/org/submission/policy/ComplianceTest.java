@@ -122,7 +122,7 @@ class ComplianceTest {
                 .withHeader("Content-Type", "application/json").withBody(body).withFixedDelay(delayMillis)));
     }
 
-    private static String copy(String url, String version, String oaDate) {
+    static String copy(String url, String version, String oaDate) {
         return "{\"manuscripts\": [{\"url\": \"" + url + "\", \"repositoryLabel\": null, \"type\": \"application/pdf\","
                 + " \"source\": \"Unpaywall\", \"name\": \"x.pdf\", \"isBest\": true, \"version\": \"" + version + "\","
                 + " \"hostType\": \"repository\", \"license\": \"cc-by\", \"landingPageUrl\": null, \"oaDate\": \"" + oaDate + "\"}],"
@@ -186,6 +186,15 @@ class ComplianceTest {
         doiService.stubFor(get(urlPathEqualTo("/doi/manuscript")).willReturn(aResponse().withStatus(503)));
         assertThat(compliance().getString("policies.find { it.id == '" + fixture.id("P4") + "' }.why"))
                 .isEqualTo("the DOI service answered 503");
+    }
+
+    @Test
+    void aSubmissionWhoseDoiIsMalformedIsUndecidedWithoutAskingTheDoiService() throws SQLException {
+        sql("UPDATE pass_submission SET metadata = '{\"acceptedDate\": \"2025-08-01\", \"doi\": \"10.12/typo\"}' WHERE id = " + SUBMISSION);
+        copies(copy("https://pmc.ncbi.nlm.nih.gov/articles/PMC123/", "acceptedVersion", "2025-09-01"), 0);
+        assertThat(compliance().getString("policies.find { it.id == '" + fixture.id("P4") + "' }.why"))
+                .isEqualTo("the submission's DOI is not a valid DOI");
+        assertThat(doiService.getAllServeEvents()).isEmpty();
     }
 
     @Test
