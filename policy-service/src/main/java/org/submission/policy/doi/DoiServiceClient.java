@@ -65,8 +65,9 @@ public class DoiServiceClient {
     public DoiServiceClient(DoiClientSettings settings, Vertx vertx, MeterRegistry registry) {
         this.settings = settings;
         this.registry = registry;
+        // one connection per place of the callers' share: a call never waits for one inside its deadline
         this.client = vertx.createHttpClient(new HttpClientOptions().setKeepAlive(true)
-                .setConnectTimeout((int) settings.deadline().toMillis()).setMaxPoolSize(16));
+                .setConnectTimeout((int) settings.deadline().toMillis()).setMaxPoolSize(Math.max(1, settings.concurrency())));
         this.authorization = settings.user().map(user -> "Basic " + Base64.getEncoder().encodeToString(
                 (user + ":" + settings.password().orElse("")).getBytes(StandardCharsets.UTF_8))).orElse(null);
         this.guard = TypedGuard.create(COPIES)
