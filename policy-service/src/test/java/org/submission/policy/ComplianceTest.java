@@ -44,14 +44,23 @@ class ComplianceTest {
     public static class DoiServiceStandIn implements QuarkusTestResourceLifecycleManager {
         private WireMockServer server;
 
-        @Override
-        public Map<String, String> start() {
-            server = new WireMockServer(com.github.tomakehurst.wiremock.core.WireMockConfiguration.options()
-                    .bindAddress("127.0.0.1").dynamicPort());
-            server.start();
-            return Map.of("policy.doi.url", "http://127.0.0.1:" + server.port(), "policy.doi.user", "policy",
+        /** Loopback, any free port. */
+        protected com.github.tomakehurst.wiremock.core.WireMockConfiguration options() {
+            return com.github.tomakehurst.wiremock.core.WireMockConfiguration.options().bindAddress("127.0.0.1").dynamicPort();
+        }
+
+        /** The policy service's settings for the stand-in at {@code url}. */
+        protected Map<String, String> settings(String url) {
+            return Map.of("policy.doi.url", url, "policy.doi.user", "policy",
                     "policy.doi.password", "policy-secret", "policy.doi.deadline", "1s",
                     "policy.doi.breaker-request-volume", "1000");
+        }
+
+        @Override
+        public Map<String, String> start() {
+            server = new WireMockServer(options());
+            server.start();
+            return settings("http://127.0.0.1:" + server.port());
         }
 
         @Override
@@ -122,7 +131,7 @@ class ComplianceTest {
                 .withHeader("Content-Type", "application/json").withBody(body).withFixedDelay(delayMillis)));
     }
 
-    private static String copy(String url, String version, String oaDate) {
+    static String copy(String url, String version, String oaDate) {
         return "{\"manuscripts\": [{\"url\": \"" + url + "\", \"repositoryLabel\": null, \"type\": \"application/pdf\","
                 + " \"source\": \"Unpaywall\", \"name\": \"x.pdf\", \"isBest\": true, \"version\": \"" + version + "\","
                 + " \"hostType\": \"repository\", \"license\": \"cc-by\", \"landingPageUrl\": null, \"oaDate\": \"" + oaDate + "\"}],"
@@ -186,6 +195,24 @@ class ComplianceTest {
         doiService.stubFor(get(urlPathEqualTo("/doi/manuscript")).willReturn(aResponse().withStatus(503)));
         assertThat(compliance().getString("policies.find { it.id == '" + fixture.id("P4") + "' }.why"))
                 .isEqualTo("the DOI service answered 503");
+    }
+
+    @Test
+    void aDoiAddressIsLookedUpAsTheDoiItNames() {
+        copies(copy("https://pmc.ncbi.nlm.nih.gov/articles/PMC123/", "acceptedVersion", "2025-09-01"), 0);
+        JsonPath answer = Requests.backend().queryParam("submission", SUBMISSION).queryParam("doi", " https://doi.org/10.1234/Other ")
+                .get("/policy/compliance").then().statusCode(200).extract().jsonPath();
+        assertThat(answer.getString("doi")).isEqualTo("10.1234/Other");
+        assertThat(doiService.getAllServeEvents().get(0).getRequest().queryParameter("doi").firstValue()).isEqualTo("10.1234/Other");
+    }
+
+    @Test
+    void aSubmissionWhoseDoiIsMalformedIsUndecidedWithoutAskingTheDoiService() throws SQLException {
+        sql("UPDATE pass_submission SET metadata = '{\"acceptedDate\": \"2025-08-01\", \"doi\": \"10.12/typo\"}' WHERE id = " + SUBMISSION);
+        copies(copy("https://pmc.ncbi.nlm.nih.gov/articles/PMC123/", "acceptedVersion", "2025-09-01"), 0);
+        assertThat(compliance().getString("policies.find { it.id == '" + fixture.id("P4") + "' }.why"))
+                .isEqualTo("the submission's DOI is not a valid DOI");
+        assertThat(doiService.getAllServeEvents()).isEmpty();
     }
 
     @Test

@@ -29,6 +29,21 @@ public interface DoiClientSettings {
     @WithDefault("262144")
     int maxAnswerBytes();
 
+    /**
+     * Calls one pod makes at once, whoever asks (POLICY_DOI_CONCURRENCY): every call reaches the
+     * DOI service as the one account, so this keeps the pods' calls within the places it gives one
+     * caller, where a flood would wait past the deadline.
+     */
+    @WithDefault("4")
+    int concurrency();
+
+    /**
+     * Calls that may wait for one of those places (POLICY_DOI_QUEUE), turns going round the
+     * callers; a caller's own excess beyond gets 429.
+     */
+    @WithDefault("32")
+    int queue();
+
     /** Recent calls over which the breaker's failure ratio is computed. */
     @WithDefault("10")
     int breakerRequestVolume();

@@ -26,17 +26,26 @@ import org.submission.policy.config.DoiClientSettings;
 
 /**
  * The DOI service's {@code /doi/manuscript}, with its own deadline, breaker, credentials and
- * metrics ({@code policy_doi_calls_seconds{outcome}}). Every failure (not configured, refused,
- * down, slow, an answer too large or unreadable, the breaker open) is one {@link Unavailable}
- * naming it, which the compliance answer turns into undecided verdicts, never a 5xx.
+ * metrics ({@code policy_doi_calls_seconds{outcome}}), each caller's calls in their fair share
+ * ({@link CallerShare}). Every failure (not configured, refused, down, slow, an answer too large
+ * or unreadable, the breaker open) is one {@link Unavailable} naming it, which the compliance
+ * answer turns into undecided verdicts, never a 5xx. Only the DOI service's own failures count
+ * towards the breaker: a 4xx about what was asked ({@link Refused}) says it works.
  */
 @ApplicationScoped
 public class DoiServiceClient {
 
     /** Why the copies are not known. */
-    public static final class Unavailable extends RuntimeException {
+    public static class Unavailable extends RuntimeException {
         Unavailable(String message) {
             super(message, null, false, false);
+        }
+    }
+
+    /** The DOI service answered, refusing what was asked (a 4xx not about this service's account). */
+    static final class Refused extends Unavailable {
+        Refused(int status) {
+            super("the DOI service answered " + status);
         }
     }
 
@@ -48,6 +57,7 @@ public class DoiServiceClient {
     private final DoiClientSettings settings;
     private final HttpClient client;
     private final TypedGuard<Uni<OpenCopies>> guard;
+    private final CallerShare share;
     private final MeterRegistry registry;
     private final String authorization;
     private final ObjectMapper json = new ObjectMapper();
@@ -55,8 +65,9 @@ public class DoiServiceClient {
     public DoiServiceClient(DoiClientSettings settings, Vertx vertx, MeterRegistry registry) {
         this.settings = settings;
         this.registry = registry;
+        // one connection per place of the callers' share: a call never waits for one inside its deadline
         this.client = vertx.createHttpClient(new HttpClientOptions().setKeepAlive(true)
-                .setConnectTimeout((int) settings.deadline().toMillis()).setMaxPoolSize(16));
+                .setConnectTimeout((int) settings.deadline().toMillis()).setMaxPoolSize(Math.max(1, settings.concurrency())));
         this.authorization = settings.user().map(user -> "Basic " + Base64.getEncoder().encodeToString(
                 (user + ":" + settings.password().orElse("")).getBytes(StandardCharsets.UTF_8))).orElse(null);
         this.guard = TypedGuard.create(COPIES)
@@ -64,17 +75,26 @@ public class DoiServiceClient {
                 .requestVolumeThreshold(settings.breakerRequestVolume())
                 .failureRatio(settings.breakerFailureRatio())
                 .delay(settings.breakerDelay().toMillis(), ChronoUnit.MILLIS)
+                .skipOn(Refused.class)
                 .done()
                 .withTimeout().duration(settings.deadline().toMillis(), ChronoUnit.MILLIS).done()
                 .withThreadOffload(false)
                 .build();
+        this.share = new CallerShare(settings.concurrency(), settings.queue());
     }
 
-    /** The DOI's open copies, or an {@link Unavailable} failure saying why not. */
-    public Uni<OpenCopies> copies(String doi) {
+    /**
+     * The DOI's open copies, or an {@link Unavailable} failure saying why not; asked in the
+     * caller's turn, or failing with a 429 or 503 {@code ApiException} when its share is full.
+     */
+    public Uni<OpenCopies> copies(String caller, String doi) {
         if (settings.url().isEmpty()) {
             return Uni.createFrom().failure(new Unavailable("the DOI service is not configured (POLICY_DOI_URL)"));
         }
+        return share.run(caller, () -> guarded(doi));
+    }
+
+    private Uni<OpenCopies> guarded(String doi) {
         return Uni.createFrom().deferred(() -> {
             long start = System.nanoTime();
             return guard.get(() -> call(doi))
@@ -103,9 +123,11 @@ public class DoiServiceClient {
         }
         int max = settings.maxAnswerBytes();
         return client.request(request).chain(sent -> sent.send()).chain(response -> {
-            if (response.statusCode() != 200) {
+            int status = response.statusCode();
+            if (status != 200) {
                 response.request().reset();
-                return Uni.createFrom().failure(new Unavailable("the DOI service answered " + response.statusCode()));
+                return Uni.createFrom().failure(aboutTheRequest(status) ? new Refused(status)
+                        : new Unavailable("the DOI service answered " + status));
             }
             return response.toMulti().collect().in(Buffer::buffer, (body, chunk) -> {
                 if (body.length() + chunk.length() > max) {
@@ -114,6 +136,14 @@ public class DoiServiceClient {
                 body.appendBuffer(chunk);
             });
         }).map(this::read);
+    }
+
+    /**
+     * A 4xx answers what was asked (the DOI, or this pod's share there: 429), not a failing service;
+     * refused credentials or XSRF (401, 403, 407) and a request timeout (408) fail every caller alike.
+     */
+    private static boolean aboutTheRequest(int status) {
+        return status >= 400 && status < 500 && status != 401 && status != 403 && status != 407 && status != 408;
     }
 
     private OpenCopies read(Buffer body) {
@@ -125,7 +155,8 @@ public class DoiServiceClient {
     }
 
     private static String outcome(Throwable failure) {
-        return failure == null ? "ok" : failure instanceof CircuitBreakerOpenException ? "breaker_open"
+        return failure == null ? "ok" : failure instanceof Refused ? "refused_request"
+                : failure instanceof CircuitBreakerOpenException ? "breaker_open"
                 : failure instanceof TimeoutException ? "timeout" : failure instanceof Unavailable ? "refused" : "failed";
     }
 

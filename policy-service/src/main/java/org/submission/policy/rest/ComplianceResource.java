@@ -16,6 +16,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.RestQuery;
 import org.submission.platform.error.ApiException;
 import org.submission.policy.service.ComplianceService;
+import org.submission.shared.doi.DoiSyntax;
 
 /** {@code GET /policy/compliance}: what each applicable policy requires, and whether a copy on the web satisfies it. */
 @Path("/policy")
@@ -23,8 +24,6 @@ import org.submission.policy.service.ComplianceService;
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Policies")
 public class ComplianceResource {
-
-    private static final int MAX_DOI = 255;
 
     private final ComplianceService compliance;
 
@@ -39,8 +38,13 @@ public class ComplianceResource {
             + " deposit (what to deposit where) or undecided (why: a missing date, no DOI, the DOI service unavailable)."
             + " A DOI service that is down, slow or refusing gives undecided verdicts, never a 5xx.")
     @APIResponse(responseCode = "200", description = "{\"submission\", \"doi\", \"policies\": [...]}")
-    @APIResponse(responseCode = "400", description = "submission malformed, or doi not a DOI (10.<prefix>/<suffix>, at most 255 characters)")
+    @APIResponse(responseCode = "400", description = "submission malformed, or doi not a DOI as the DOI service takes one"
+            + " (10.<registrant>/<suffix>, at most " + DoiSyntax.MAX_LENGTH + " characters); the DOI service is not asked")
     @APIResponse(responseCode = "404", description = "No submission with that id that the caller may ask about")
+    @APIResponse(responseCode = "429", description = "The caller has as many DOI lookups under way or waiting on this"
+            + " instance as one caller may now (POLICY_DOI_QUEUE); header Retry-After: 1")
+    @APIResponse(responseCode = "503", description = "Every DOI lookup place of this instance is held by other callers;"
+            + " header Retry-After: 1")
     public Uni<Map<String, Object>> compliance(@BeanParam PolicyQuery query,
                                                @Parameter(description = "The DOI to look up instead of the submission's")
                                                @RestQuery List<String> doi) {
@@ -51,10 +55,9 @@ public class ComplianceResource {
         if (values == null || values.isEmpty()) {
             return null;
         }
-        String value = values.size() == 1 ? values.get(0).trim() : "";
-        if (!value.startsWith("10.") || !value.contains("/") || value.length() > MAX_DOI) {
-            throw ApiException.badRequest("doi must be one DOI, 10.<prefix>/<suffix>, at most " + MAX_DOI + " characters.");
-        }
-        return value;
+        // the DOI service's own rule: a DOI it would refuse is the caller's error, never a call
+        return DoiSyntax.normalise(values.size() == 1 ? values.get(0) : null).orElseThrow(() -> ApiException.badRequest(
+                "doi must be one DOI, 10.<registrant>/<suffix> (a doi: prefix or a doi.org/ address also do), at most "
+                        + DoiSyntax.MAX_LENGTH + " printable characters."));
     }
 }

@@ -13,6 +13,7 @@ import org.submission.policy.doi.OpenCopies;
 import org.submission.policy.repository.SubmissionGraphRepository;
 import org.submission.policy.rules.RuleSet;
 import org.submission.policy.rules.RuleSet.Requirement;
+import org.submission.shared.doi.DoiSyntax;
 
 /**
  * {@code /policy/compliance}: each applicable policy, what it requires, and whether an open copy
@@ -25,6 +26,7 @@ import org.submission.policy.rules.RuleSet.Requirement;
 public class ComplianceService {
 
     static final String NO_DOI = "no DOI";
+    static final String NOT_A_DOI = "the submission's DOI is not a valid DOI";
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final OpenCopies NONE = new OpenCopies(List.of(), null);
 
@@ -38,12 +40,15 @@ public class ComplianceService {
         this.doiService = doiService;
     }
 
-    /** @param givenDoi the DOI to look up instead of the submission's, or null */
+    /** @param givenDoi the DOI to look up instead of the submission's, valid ({@link DoiSyntax}), or null */
     public Uni<Map<String, Object>> compliance(long submissionId, String givenDoi) {
         return policies.visibleWithRules(submissionId).flatMap(seen -> {
             RuleSet rules = seen.rules();
             List<PolicyEntry> entries = policies.applicable(seen);
-            String doi = givenDoi != null ? givenDoi : doiOf(seen.graph().metadata());
+            String written = givenDoi != null ? givenDoi : doiOf(seen.graph().metadata());
+            // one the DOI service would refuse is never sent: the submitter's typo is not its failure
+            String doi = written == null ? null : DoiSyntax.normalise(written).orElse(null);
+            String noDoi = written == null ? NO_DOI : NOT_A_DOI;
             List<Long> withoutRequirement = entries.stream().map(entry -> Long.parseLong(entry.id()))
                     .filter(id -> rules.requirementOf(id) == null).toList();
             boolean needsCopies = doi != null && entries.stream()
@@ -51,16 +56,16 @@ public class ComplianceService {
             Uni<Map<Long, List<Long>>> repositories = withoutRequirement.isEmpty()
                     ? Uni.createFrom().item(Map.of()) : graphs.policyRepositories(withoutRequirement);
             Uni<Copies> copies = needsCopies
-                    ? doiService.copies(doi).map(found -> new Copies(found, null))
+                    ? doiService.copies(seen.caller().principal(), doi).map(found -> new Copies(found, null))
                             .onFailure(DoiServiceClient.Unavailable.class).recoverWithItem(f -> new Copies(NONE, f.getMessage()))
-                    : Uni.createFrom().item(new Copies(NONE, doi == null ? NO_DOI : null));
+                    : Uni.createFrom().item(new Copies(NONE, doi == null ? noDoi : null));
             return Uni.combine().all().unis(repositories, copies).asTuple().map(both -> {
                 List<Map<String, Object>> verdicts = new ArrayList<>();
                 for (PolicyEntry entry : entries) {
                     long id = Long.parseLong(entry.id());
                     Requirement requires = rules.requirementOf(id);
                     PolicyEntry judged = doi == null && entry.undecided() == null
-                            ? new PolicyEntry(entry.id(), entry.type(), NO_DOI, null) : entry;
+                            ? new PolicyEntry(entry.id(), entry.type(), noDoi, null) : entry;
                     verdicts.add(Verdicts.verdict(judged, requires,
                             requires == null ? List.of() : rules.prefixes().getOrDefault(requires.repositoryId(), List.of()),
                             both.getItem1().getOrDefault(id, List.of()), both.getItem2().found(), both.getItem2().unavailable()));
