@@ -69,13 +69,13 @@ public class JournalService {
                     if (hits.size() > 1) {
                         return conflict(best, hits.subList(1, hits.size()).stream().map(StoredJournal::id).toList());
                     }
-                    if (curated(best)) {
-                        return Uni.createFrom().item(Matched.agreed(best.id()));
-                    }
                     if (!best.sameName()) {
                         // hit by an ISSN alone: Crossref holds records listing a second journal's ISSN, and
                         // taking such a record's name or ISSNs would merge that journal into this one for good
                         return conflict(best, List.of());
+                    }
+                    if (curated(best)) {
+                        return Uni.createFrom().item(Matched.agreed(best.id()));
                     }
                     return complete(best, candidate).replaceWith(Matched.agreed(best.id()));
                 });

@@ -110,6 +110,19 @@ class JournalConflictTest extends FreshUpstreamsAndRecords {
     }
 
     @Test
+    void aRecordListingACuratedJournalsIssnUnderAnotherNameConflictsToo() {
+        List<Journals.Row> before = Journals.all(dataSource);
+        String doi = Fixtures.newDoi();
+        Upstreams.work(upstream, doi, Fixtures.work(doi, "Second Journal", "print:8888-8888"));
+
+        JsonPath answer = Api.journal(doi).then().statusCode(200).extract().jsonPath();
+
+        assertThat(answer.getString("journal-id")).isEqualTo(String.valueOf(ids.get("pmc")));
+        assertThat(answer.getList("journal-conflict.journal-ids", String.class)).isEmpty();
+        assertThat(Journals.all(dataSource)).isEqualTo(before);
+    }
+
+    @Test
     void theSecondJournalOfAConflictingRecordGetsAJournalOfItsOwn() {
         String mixed = Fixtures.newDoi();
         String own = Fixtures.newDoi();
