@@ -56,18 +56,15 @@ class JournalConflictTest extends FreshUpstreamsAndRecords {
         "a curated journal's ISSN, another's name | Journal A          | print:8888-8888                 | a     | pmc"})
     void aRecordPointingAtTwoJournalsChangesNoneAndNamesTheConflict(String record, String name, String issns, String best,
             String other) {
-        List<Journals.Row> before = Journals.all(dataSource);
-        double conflicts = conflicts();
-        String doi = Fixtures.newDoi();
-        Upstreams.work(upstream, doi, Fixtures.work(doi, name, issns.split(" ")));
+        answersWithTheConflictAndChangesNothing(name, issns, best, List.of(String.valueOf(ids.get(other))));
+    }
 
-        JsonPath answer = Api.journal(doi).then().statusCode(200).extract().jsonPath();
-
-        assertThat(answer.getString("journal-id")).isEqualTo(String.valueOf(ids.get(best)));
-        assertThat(answer.getList("journal-conflict.journal-ids", String.class)).containsExactly(String.valueOf(ids.get(other)));
-        assertThat(answer.getString("journal-conflict.message")).contains("no Journal record was changed");
-        assertThat(Journals.all(dataSource)).isEqualTo(before);
-        assertThat(conflicts() - conflicts).isEqualTo(1);
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "a journal's only ISSN, beside one PASS lacks | print:1111-1111 electronic:9999-0001 | a",
+        "a curated journal's ISSN                      | print:8888-8888                      | pmc"})
+    void aRecordListingAJournalsIssnUnderAnotherNameChangesNothingAndNamesTheConflict(String record, String issns, String best) {
+        answersWithTheConflictAndChangesNothing("Second Journal", issns, best, List.of());
     }
 
     @Test
@@ -91,35 +88,6 @@ class JournalConflictTest extends FreshUpstreamsAndRecords {
         }
         assertThat(Journals.all(dataSource)).isEqualTo(before);
         assertThat(Upstreams.calls(upstream, "journal", mixed)).isEqualTo(1);
-    }
-
-    @Test
-    void aRecordListingAJournalsIssnUnderAnotherNameConflictsAndChangesNothing() {
-        List<Journals.Row> before = Journals.all(dataSource);
-        double conflicts = conflicts();
-        String doi = Fixtures.newDoi();
-        Upstreams.work(upstream, doi, Fixtures.work(doi, "Second Journal", "electronic:9999-0001", "print:1111-1111"));
-
-        JsonPath answer = Api.journal(doi).then().statusCode(200).extract().jsonPath();
-
-        assertThat(answer.getString("journal-id")).isEqualTo(String.valueOf(ids.get("a")));
-        assertThat(answer.getList("journal-conflict.journal-ids", String.class)).isEmpty();
-        assertThat(answer.getString("journal-conflict.message")).contains("no Journal record was changed");
-        assertThat(Journals.all(dataSource)).isEqualTo(before);
-        assertThat(conflicts() - conflicts).isEqualTo(1);
-    }
-
-    @Test
-    void aRecordListingACuratedJournalsIssnUnderAnotherNameConflictsToo() {
-        List<Journals.Row> before = Journals.all(dataSource);
-        String doi = Fixtures.newDoi();
-        Upstreams.work(upstream, doi, Fixtures.work(doi, "Second Journal", "print:8888-8888"));
-
-        JsonPath answer = Api.journal(doi).then().statusCode(200).extract().jsonPath();
-
-        assertThat(answer.getString("journal-id")).isEqualTo(String.valueOf(ids.get("pmc")));
-        assertThat(answer.getList("journal-conflict.journal-ids", String.class)).isEmpty();
-        assertThat(Journals.all(dataSource)).isEqualTo(before);
     }
 
     @Test
@@ -174,6 +142,22 @@ class JournalConflictTest extends FreshUpstreamsAndRecords {
 
         assertThat(answer.getMap("$")).doesNotContainKey("journal-conflict");
         assertThat(Journals.all(dataSource)).isEqualTo(before);
+    }
+
+    /** A new work of this journal name and ISSNs: answered with the best match and the others, counted once, nothing written. */
+    private void answersWithTheConflictAndChangesNothing(String name, String issns, String best, List<String> others) {
+        List<Journals.Row> before = Journals.all(dataSource);
+        double conflicts = conflicts();
+        String doi = Fixtures.newDoi();
+        Upstreams.work(upstream, doi, Fixtures.work(doi, name, issns.split(" ")));
+
+        JsonPath answer = Api.journal(doi).then().statusCode(200).extract().jsonPath();
+
+        assertThat(answer.getString("journal-id")).isEqualTo(String.valueOf(ids.get(best)));
+        assertThat(answer.getList("journal-conflict.journal-ids", String.class)).containsExactlyElementsOf(others);
+        assertThat(answer.getString("journal-conflict.message")).contains("no Journal record was changed");
+        assertThat(Journals.all(dataSource)).isEqualTo(before);
+        assertThat(conflicts() - conflicts).isEqualTo(1);
     }
 
     private double conflicts() {
