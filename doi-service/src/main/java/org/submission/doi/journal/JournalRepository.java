@@ -23,8 +23,13 @@ import org.submission.shared.model.Journal;
 @ApplicationScoped
 public class JournalRepository implements PanacheRepository<Journal> {
 
-    /** A pass_journal row as find-or-create reads it: its fields and its ISSNs, read-only. */
-    public record StoredJournal(long id, String name, String nlmta, String pmcParticipation, List<String> issns) {
+    /**
+     * A pass_journal row as find-or-create reads it: its fields and its ISSNs, read-only, with how
+     * it matched: the ISSN values it shares with the candidate and whether it holds the same name
+     * (as PostgreSQL compares them, so that agreeing and being hit never differ).
+     */
+    public record StoredJournal(long id, String name, String nlmta, String pmcParticipation, List<String> issns,
+            long sharedIssns, boolean sameName) {
     }
 
     private static final String NORMALISED_NAME = "lower(regexp_replace(btrim(%s), '\\s+', ' ', 'g'))";
@@ -40,12 +45,13 @@ public class JournalRepository implements PanacheRepository<Journal> {
      * when it has none): at most {@link #MAX_HITS} of them, enough to name a conflict.
      */
     private static final String HITS = "with issn_hits as (%s), name_hits as (%s),"
-            + " hits as (select c.journal_id, coalesce(i.shared, 0) + case when n.journal_id is null then 0 else 1 end as score"
+            + " hits as (select c.journal_id, coalesce(i.shared, 0) as shared, n.journal_id is not null as named,"
+            + " coalesce(i.shared, 0) + case when n.journal_id is null then 0 else 1 end as score"
             + " from (select journal_id from issn_hits union select journal_id from name_hits) c"
             + " left join issn_hits i on i.journal_id = c.journal_id"
             + " left join name_hits n on n.journal_id = c.journal_id"
             + " order by score desc, c.journal_id limit %d)"
-            + " select j.id, j.journalname, j.nlmta, j.pmcparticipation, s.issns from hits"
+            + " select j.id, j.journalname, j.nlmta, j.pmcparticipation, s.issns, hits.shared, hits.named from hits"
             + " join pass_journal j on j.id = hits.journal_id left join pass_journal_issns s on s.journal_id = j.id"
             + " order by hits.score desc, j.id";
     /** Journals named by one registry record: its ISSNs and its name hit at most nine unless PASS holds duplicates. */
@@ -55,7 +61,6 @@ public class JournalRepository implements PanacheRepository<Journal> {
             + " listed as (insert into pass_journal_issns (journal_id, issns)"
             + " select created.id, t.issn from created, unnest(array[%s]) with ordinality as t(issn, i) order by t.i)"
             + " select id from created";
-    private static final String RENAME = "update pass_journal set journalname = :name where id = :id";
     private static final String ADD_ISSNS = "insert into pass_journal_issns (journal_id, issns)"
             + " select :id, t.issn from unnest(array[%s]) with ordinality as t(issn, i) order by t.i";
     private static final String LOCK = "select count(*) from (select pg_advisory_xact_lock(t.k)"
@@ -115,7 +120,8 @@ public class JournalRepository implements PanacheRepository<Journal> {
         byJournal.forEach((id, its) -> {
             Object[] first = its.get(0);
             List<String> issns = its.stream().map(row -> (String) row[4]).filter(issn -> issn != null).toList();
-            journals.add(new StoredJournal(id, (String) first[1], (String) first[2], (String) first[3], issns));
+            journals.add(new StoredJournal(id, (String) first[1], (String) first[2], (String) first[3], issns,
+                    ((Number) first[5]).longValue(), (Boolean) first[6]));
         });
         return List.copyOf(journals);
     }
@@ -126,12 +132,6 @@ public class JournalRepository implements PanacheRepository<Journal> {
         return getSession().chain(session -> bindEach(session.createNativeQuery(
                 CREATE.formatted(placeholders("i", issns, "varchar")), Long.class), "i", issns)
                 .setParameter("name", name).getSingleResult());
-    }
-
-    @WithSession
-    public Uni<Void> rename(long id, String name) {
-        return getSession().chain(session -> session.createNativeQuery(RENAME)
-                .setParameter("name", name).setParameter("id", id).executeUpdate()).replaceWithVoid();
     }
 
     @WithSession

@@ -38,20 +38,21 @@ public class JournalService {
     }
 
     /**
-     * The journal found or created: its id, and the other journals the record also pointed at
-     * (empty unless it conflicts with PASS, and then nothing was written).
+     * The journal found or created: its id, whether the record conflicts with PASS (and then
+     * nothing was written), and the other journals it also pointed at (empty when it disagrees
+     * with one journal only).
      */
-    public record Matched(long id, List<Long> conflicting) {
+    public record Matched(long id, boolean conflicts, List<Long> others) {
 
-        public boolean conflicts() {
-            return !conflicting.isEmpty();
+        static Matched agreed(long id) {
+            return new Matched(id, false, List.of());
         }
     }
 
     /**
      * The matching or new Journal; 422 when there is nothing to find it by or create it from. A
-     * journal found as it should be is not written to, and neither is any when the record's ISSNs
-     * and name point at more than one: one record must never merge two PASS journals.
+     * journal found as it should be is not written to, and neither is any when the record
+     * disagrees with PASS: one record must never rename a PASS journal or merge two of them.
      */
     @WithTransaction
     public Uni<Matched> findOrCreate(JournalCandidate candidate) {
@@ -62,16 +63,27 @@ public class JournalService {
                 .chain(() -> journals.hits(candidate.issnValues(), candidate.name()))
                 .chain(hits -> {
                     if (hits.isEmpty()) {
-                        return create(candidate).map(id -> new Matched(id, List.of()));
+                        return create(candidate).map(Matched::agreed);
                     }
                     StoredJournal best = hits.get(0);
                     if (hits.size() > 1) {
-                        metrics.journalConflict();
-                        return Uni.createFrom().item(new Matched(best.id(),
-                                hits.subList(1, hits.size()).stream().map(StoredJournal::id).toList()));
+                        return conflict(best, hits.subList(1, hits.size()).stream().map(StoredJournal::id).toList());
                     }
-                    return update(best, candidate).replaceWith(new Matched(best.id(), List.of()));
+                    if (!best.sameName()) {
+                        // hit by an ISSN alone: Crossref holds records listing a second journal's ISSN, and
+                        // taking such a record's name or ISSNs would merge that journal into this one for good
+                        return conflict(best, List.of());
+                    }
+                    if (curated(best)) {
+                        return Uni.createFrom().item(Matched.agreed(best.id()));
+                    }
+                    return complete(best, candidate).replaceWith(Matched.agreed(best.id()));
                 });
+    }
+
+    private Uni<Matched> conflict(StoredJournal best, List<Long> others) {
+        metrics.journalConflict();
+        return Uni.createFrom().item(new Matched(best.id(), true, others));
     }
 
     private Uni<Long> create(JournalCandidate candidate) {
@@ -83,20 +95,18 @@ public class JournalService {
     }
 
     /**
-     * The only journal the record points at gains the ISSNs it lacks (no other journal holds them:
-     * it would have been hit). Its name follows the registry's only when the record carries every
-     * ISSN value it holds: a record naming the journal by one ISSN among others, or by name alone,
-     * does not rename it, so two records can never rename one journal back and forth. Curated
-     * journals (nlmta or pmcparticipation set) are maintained by the PMC loader and stay as they are.
+     * The only journal the record points at, with its name, gains the ISSNs it lacks (no other
+     * journal holds them: it would have been hit), when it holds none or the record shares one of
+     * them: a record agreeing by name alone may be another journal of that name. Its name stays
+     * as PASS holds it.
      */
-    private Uni<Void> update(StoredJournal journal, JournalCandidate candidate) {
-        if (present(journal.nlmta()) || present(journal.pmcParticipation())) {
+    private Uni<Void> complete(StoredJournal journal, JournalCandidate candidate) {
+        if (!journal.issns().isEmpty() && journal.sharedIssns() == 0) {
             return Uni.createFrom().voidItem();
         }
         Set<String> held = new HashSet<>(journal.issns());
         Set<String> heldValues = new HashSet<>();
         journal.issns().forEach(issn -> heldValues.add(JournalCandidate.value(issn)));
-        boolean carriesAll = candidate.issnValues().containsAll(heldValues);
         List<String> added = new ArrayList<>();
         for (String issn : candidate.issns()) {
             // an untyped ISSN adds nothing when the journal already lists that value with a type
@@ -106,9 +116,12 @@ public class JournalService {
                 added.add(issn);
             }
         }
-        boolean renamed = carriesAll && candidate.hasName() && !candidate.name().equals(journal.name());
-        Uni<Void> rename = renamed ? journals.rename(journal.id(), candidate.name()) : Uni.createFrom().voidItem();
-        return rename.chain(() -> added.isEmpty() ? Uni.createFrom().voidItem() : journals.addIssns(journal.id(), added));
+        return added.isEmpty() ? Uni.createFrom().voidItem() : journals.addIssns(journal.id(), added);
+    }
+
+    /** Curated journals (nlmta or pmcparticipation set) are maintained by the PMC loader. */
+    private static boolean curated(StoredJournal journal) {
+        return present(journal.nlmta()) || present(journal.pmcParticipation());
     }
 
     /** 64-bit advisory lock keys for the ISSN values and the normalised name, ascending. */

@@ -28,10 +28,10 @@ import org.submission.platform.error.ApiException;
 public class Journals extends SingleFlight<RegistryWork> {
 
     /**
-     * The outcome: the Journal record's id, the other journals the registry's record also pointed
-     * at (empty: no conflict), and the registry's work, normalised, as JSON text.
+     * The outcome: the Journal record's id, whether the registry's record conflicts with PASS, the
+     * other journals it also pointed at, and the registry's work, normalised, as JSON text.
      */
-    public record Found(long journalId, List<Long> conflicting, String work) {
+    public record Found(long journalId, boolean conflicts, List<Long> conflicting, String work) {
     }
 
     private final RegistryClient registry;
@@ -65,10 +65,10 @@ public class Journals extends SingleFlight<RegistryWork> {
                 .chain(work -> journals.findOrCreate(work.journal()).map(matched -> {
                     if (matched.conflicts() && asked.get()) {
                         // logged once per registry answer, not on every lookup of a cached one
-                        Log.warnf("The %s record of %s points at journals %d and %s; none was changed", RegistryClient.NAME, doi,
-                                matched.id(), matched.conflicting());
+                        Log.warnf("The %s record of %s disagrees with journal %d (others it points at: %s); none was changed",
+                                RegistryClient.NAME, doi, matched.id(), matched.others());
                     }
-                    return new Found(matched.id(), matched.conflicting(), work.json());
+                    return new Found(matched.id(), matched.conflicts(), matched.others(), work.json());
                 }))
                 .onTermination().call(() -> settled(doi)));
     }

@@ -17,8 +17,9 @@ import org.submission.doi.journal.Journals;
 public record JournalAnswer(
         @JsonProperty("journal-id") @Schema(description = "Id of the Journal record", example = "42") String journalId,
         @JsonProperty("journal-conflict") @JsonInclude(JsonInclude.Include.NON_NULL)
-        @Schema(description = "Present only when the registry's ISSNs and journal name point at more than one Journal"
-                + " record: journal-id is then the best match, and no Journal record was changed") Conflict conflict,
+        @Schema(description = "Present only when the registry's record conflicts with PASS: it shares an ISSN with a Journal"
+                + " record but not its name, or its ISSNs and journal name point at more than one Journal record;"
+                + " journal-id is then the best match, and no Journal record was changed") Conflict conflict,
         @Schema(description = "The registry's whole response object, normalised: no NUL characters, message.ISSN and"
                 + " message.issn-type cut to 8 elements, message.author to 10,000; a message.abstract holding markup (JATS or"
                 + " HTML) is converted to safe HTML",
@@ -26,15 +27,16 @@ public record JournalAnswer(
 
     /** The other Journal records the registry's record points at, and what it means. */
     @JsonPropertyOrder({"journal-ids", "message"})
-    public record Conflict(@JsonProperty("journal-ids") @Schema(description = "Ids of the other Journal records it points at")
+    public record Conflict(@JsonProperty("journal-ids") @Schema(description = "Ids of the other Journal records it points at"
+            + " (none when it disagrees with journal-id's name only)")
             List<String> journalIds, String message) {
     }
 
-    static final String CONFLICT = "The registry's record points at more than one Journal record (by ISSN or name);"
-            + " the best match is answered and no Journal record was changed.";
+    static final String CONFLICT = "The registry's record disagrees with PASS's Journal records (an ISSN without the name,"
+            + " or more than one record by ISSN or name); the best match is answered and no Journal record was changed.";
 
     static JournalAnswer of(Journals.Found lookup) {
-        Conflict conflict = lookup.conflicting().isEmpty() ? null
+        Conflict conflict = !lookup.conflicts() ? null
                 : new Conflict(lookup.conflicting().stream().map(String::valueOf).toList(), CONFLICT);
         return new JournalAnswer(String.valueOf(lookup.journalId()), conflict, lookup.work());
     }

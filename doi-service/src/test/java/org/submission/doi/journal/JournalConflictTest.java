@@ -22,9 +22,10 @@ import org.submission.doi.support.WireMockUpstreams;
 import org.submission.platform.testing.EmbeddedPostgresResource;
 
 /**
- * A registry record whose ISSNs and name point at more than one PASS journal changes none of them,
- * on its first lookup and every later one, and names the conflict; journals are seeded as PASS's
- * own loaders write them.
+ * A registry record changes a PASS journal only when it agrees with it on the name and, where the
+ * journal holds ISSNs, on one of them. One whose ISSNs and name point at more than one PASS
+ * journal, or that shares a journal's ISSN but not its name, changes none, on its first lookup and
+ * every later one, and names the conflict; journals are seeded as PASS's own loaders write them.
  */
 @QuarkusTest
 @WithTestResource(EmbeddedPostgresResource.class)
@@ -55,18 +56,15 @@ class JournalConflictTest extends FreshUpstreamsAndRecords {
         "a curated journal's ISSN, another's name | Journal A          | print:8888-8888                 | a     | pmc"})
     void aRecordPointingAtTwoJournalsChangesNoneAndNamesTheConflict(String record, String name, String issns, String best,
             String other) {
-        List<Journals.Row> before = Journals.all(dataSource);
-        double conflicts = conflicts();
-        String doi = Fixtures.newDoi();
-        Upstreams.work(upstream, doi, Fixtures.work(doi, name, issns.split(" ")));
+        answersWithTheConflictAndChangesNothing(name, issns, best, List.of(String.valueOf(ids.get(other))));
+    }
 
-        JsonPath answer = Api.journal(doi).then().statusCode(200).extract().jsonPath();
-
-        assertThat(answer.getString("journal-id")).isEqualTo(String.valueOf(ids.get(best)));
-        assertThat(answer.getList("journal-conflict.journal-ids", String.class)).containsExactly(String.valueOf(ids.get(other)));
-        assertThat(answer.getString("journal-conflict.message")).contains("no Journal record was changed");
-        assertThat(Journals.all(dataSource)).isEqualTo(before);
-        assertThat(conflicts() - conflicts).isEqualTo(1);
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "a journal's only ISSN, beside one PASS lacks | print:1111-1111 electronic:9999-0001 | a",
+        "a curated journal's ISSN                      | print:8888-8888                      | pmc"})
+    void aRecordListingAJournalsIssnUnderAnotherNameChangesNothingAndNamesTheConflict(String record, String issns, String best) {
+        answersWithTheConflictAndChangesNothing("Second Journal", issns, best, List.of());
     }
 
     @Test
@@ -93,15 +91,73 @@ class JournalConflictTest extends FreshUpstreamsAndRecords {
     }
 
     @Test
-    void aRecordCarryingOnlySomeOfAJournalsIssnsAddsItsNewOnesButKeepsTheName() {
+    void theSecondJournalOfAConflictingRecordGetsAJournalOfItsOwn() {
+        String mixed = Fixtures.newDoi();
+        String own = Fixtures.newDoi();
+        Upstreams.work(upstream, mixed, Fixtures.work(mixed, "Second Journal", "electronic:9999-0001", "print:1111-1111"));
+        Upstreams.work(upstream, own, Fixtures.work(own, "Second Journal", "electronic:9999-0001"));
+        Api.journal(mixed).then().statusCode(200);
+
+        String second = Api.journal(own).then().statusCode(200).extract().path("journal-id");
+
+        assertThat(second).isNotEqualTo(String.valueOf(ids.get("a")));
+        assertThat(Journals.all(dataSource)).filteredOn(row -> row.id() == ids.get("a")).singleElement()
+                .satisfies(a -> assertThat(List.of(a.name(), a.issns())).containsExactly("Journal A", List.of("Print:1111-1111")));
+        assertThat(Journals.all(dataSource)).filteredOn(row -> String.valueOf(row.id()).equals(second)).singleElement()
+                .satisfies(row -> assertThat(row.issns()).containsExactly("Online:9999-0001"));
+    }
+
+    @Test
+    void aRecordAgreeingOnTheNameAndOneIssnAddsItsNewIssnsAndKeepsPasssName() {
         String doi = Fixtures.newDoi();
-        Upstreams.work(upstream, doi, Fixtures.work(doi, "Another J", "print:2222-3333", "electronic:2222-9999"));
+        Upstreams.work(upstream, doi, Fixtures.work(doi, "another  journal ENTIRELY", "print:2222-3333", "electronic:2222-9999"));
 
-        Api.journal(doi).then().statusCode(200);
+        JsonPath answer = Api.journal(doi).then().statusCode(200).extract().jsonPath();
 
+        assertThat(answer.getMap("$")).doesNotContainKey("journal-conflict");
         Journals.Row b = Journals.all(dataSource).stream().filter(row -> row.id() == ids.get("b")).findFirst().orElseThrow();
         assertThat(b.name()).isEqualTo("Another Journal Entirely");
         assertThat(b.issns()).containsExactlyInAnyOrder("Print:2222-3333", "Online:2222-4444", "Online:2222-9999");
+    }
+
+    @Test
+    void aRecordAgreeingOnTheNameAloneAddsNothingToAJournalWithIssns() {
+        List<Journals.Row> before = Journals.all(dataSource);
+        String doi = Fixtures.newDoi();
+        Upstreams.work(upstream, doi, Fixtures.work(doi, "Journal A", "print:3333-0001"));
+
+        JsonPath answer = Api.journal(doi).then().statusCode(200).extract().jsonPath();
+
+        assertThat(answer.getString("journal-id")).isEqualTo(String.valueOf(ids.get("a")));
+        assertThat(Journals.all(dataSource)).isEqualTo(before);
+    }
+
+    @Test
+    void aLookupNeverRenamesAJournal() {
+        List<Journals.Row> before = Journals.all(dataSource);
+        String doi = Fixtures.newDoi();
+        Upstreams.work(upstream, doi, Fixtures.work(doi, "JOURNAL  a", "print:1111-1111"));
+
+        JsonPath answer = Api.journal(doi).then().statusCode(200).extract().jsonPath();
+
+        assertThat(answer.getMap("$")).doesNotContainKey("journal-conflict");
+        assertThat(Journals.all(dataSource)).isEqualTo(before);
+    }
+
+    /** A new work of this journal name and ISSNs: answered with the best match and the others, counted once, nothing written. */
+    private void answersWithTheConflictAndChangesNothing(String name, String issns, String best, List<String> others) {
+        List<Journals.Row> before = Journals.all(dataSource);
+        double conflicts = conflicts();
+        String doi = Fixtures.newDoi();
+        Upstreams.work(upstream, doi, Fixtures.work(doi, name, issns.split(" ")));
+
+        JsonPath answer = Api.journal(doi).then().statusCode(200).extract().jsonPath();
+
+        assertThat(answer.getString("journal-id")).isEqualTo(String.valueOf(ids.get(best)));
+        assertThat(answer.getList("journal-conflict.journal-ids", String.class)).containsExactlyElementsOf(others);
+        assertThat(answer.getString("journal-conflict.message")).contains("no Journal record was changed");
+        assertThat(Journals.all(dataSource)).isEqualTo(before);
+        assertThat(conflicts() - conflicts).isEqualTo(1);
     }
 
     private double conflicts() {

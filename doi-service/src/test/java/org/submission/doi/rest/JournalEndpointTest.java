@@ -97,7 +97,7 @@ class JournalEndpointTest extends FreshUpstreamsAndRecords {
     @Test
     void matchesAnIssnValueWhateverItsType() {
         Map<String, Long> ids = Journals.seed(dataSource, """
-                [{"key": "j", "journalName": "J Submission Stud", "issns": ["Print:2049-3649"]}]""");
+                [{"key": "j", "journalName": "Journal of Submission Studies", "issns": ["Print:2049-3649"]}]""");
         String doi = Fixtures.newDoi();
         Upstreams.work(upstream, doi, Fixtures.work(doi, ARTICLE_JOURNAL, "electronic:2049-3649"));
 
@@ -122,9 +122,9 @@ class JournalEndpointTest extends FreshUpstreamsAndRecords {
     }
 
     @Test
-    void addsMissingIssnsAndTakesTheRegistryNameForAnUncuratedJournal() {
+    void addsMissingIssnsToAnAgreeingJournalAndKeepsItsName() {
         Map<String, Long> ids = Journals.seed(dataSource, """
-                [{"key": "j", "journalName": "TestUpdate: Journal of Submission Studies", "issns": ["Online:2049-3649"]}]""");
+                [{"key": "j", "journalName": "journal of submission studies", "issns": ["Online:2049-3649"]}]""");
         String doi = Fixtures.newDoi();
         Upstreams.work(upstream, doi, Fixtures.work(doi, ARTICLE_JOURNAL, "print:2049-3630", "electronic:2049-3649", "2049-3649"));
 
@@ -132,7 +132,7 @@ class JournalEndpointTest extends FreshUpstreamsAndRecords {
 
         Journals.Row journal = Journals.only(dataSource);
         assertThat(journal.id()).isEqualTo(ids.get("j"));
-        assertThat(journal.name()).isEqualTo(ARTICLE_JOURNAL);
+        assertThat(journal.name()).isEqualTo("journal of submission studies");
         assertThat(journal.issns()).containsExactlyInAnyOrder("Online:2049-3649", "Print:2049-3630");
     }
 

@@ -1,15 +1,19 @@
 package org.submission.platform.db;
 
 import io.quarkus.reactive.pg.client.PgPoolCreator;
+import io.vertx.core.Future;
+import io.vertx.core.impl.VertxInternal;
 import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.pgclient.spi.PgDriver;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.PoolOptions;
+import io.vertx.sqlclient.spi.ConnectionFactory;
 import jakarta.inject.Singleton;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
@@ -25,6 +29,9 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * services read a few rows by key from tables that stay in memory, where PostgreSQL's default (4,
  * for disks that seek) makes it scan a small table, such as PASS's funders, once per looked-up row
  * instead of reading one index entry: sixteen times the rows per policy answer.
+ *
+ * <p>The pool's connections are opened through {@link LoginRefusals}, so that a login the
+ * database refused is not tried again for every request.
  */
 @Singleton
 public class PoolLimits implements PgPoolCreator {
@@ -34,18 +41,21 @@ public class PoolLimits implements PgPoolCreator {
     private final Duration statementTimeout;
     private final Duration lockTimeout;
     private final Optional<String> randomPageCost;
+    private final LoginRefusals logins;
     private volatile PgConnectOptions created;
 
     public PoolLimits(@ConfigProperty(name = "submission.db.acquire-timeout", defaultValue = "2s") Duration acquireTimeout,
                       @ConfigProperty(name = "submission.db.max-waiting", defaultValue = "64") int maxWaiting,
                       @ConfigProperty(name = "submission.db.statement-timeout", defaultValue = "5s") Duration statementTimeout,
                       @ConfigProperty(name = "submission.db.lock-timeout", defaultValue = "2s") Duration lockTimeout,
-                      @ConfigProperty(name = "submission.db.random-page-cost") Optional<String> randomPageCost) {
+                      @ConfigProperty(name = "submission.db.random-page-cost") Optional<String> randomPageCost,
+                      LoginRefusals logins) {
         this.acquireTimeout = acquireTimeout;
         this.maxWaiting = maxWaiting;
         this.statementTimeout = statementTimeout;
         this.lockTimeout = lockTimeout;
         this.randomPageCost = randomPageCost;
+        this.logins = logins;
     }
 
     @Override
@@ -59,7 +69,15 @@ public class PoolLimits implements PgPoolCreator {
             randomPageCost.ifPresent(cost -> database.addProperty("random_page_cost", cost));
         }
         created = new PgConnectOptions(databases.get(0));
-        return PgDriver.INSTANCE.createPool(input.vertx(), databases, pool);
+        Pool reactive = PgDriver.INSTANCE.createPool(input.vertx(), databases, pool);
+        // the pool's own factory cannot be wrapped: one like it, taking the databases in turn as it does,
+        // closed with Vert.x
+        AtomicInteger turn = new AtomicInteger();
+        ConnectionFactory connections = PgDriver.INSTANCE.createConnectionFactory(input.vertx(),
+                () -> Future.succeededFuture(databases.get(Math.floorMod(turn.getAndIncrement(), databases.size()))));
+        ((VertxInternal) input.vertx()).addCloseHook(connections);
+        reactive.connectionProvider(context -> logins.connect(() -> connections.connect(context)));
+        return reactive;
     }
 
     /**

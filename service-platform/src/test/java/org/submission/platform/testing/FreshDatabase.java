@@ -46,6 +46,11 @@ public final class FreshDatabase {
         return new FreshDatabase(LocalPostgres.sharedUrl());
     }
 
+    /** As {@link #server()}, on a server of a test's own ({@code postgresql://host:port/postgres}). */
+    public static FreshDatabase server(String serverUrl) {
+        return new FreshDatabase(serverUrl);
+    }
+
     /** The database's name. */
     public String name() {
         return url.substring(url.lastIndexOf('/') + 1);
