@@ -4,15 +4,19 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.runtime.configuration.MemorySize;
+import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpVersion;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.submission.platform.error.ErrorPathReady;
 import org.submission.platform.security.ClientAddress;
 
 /**
@@ -53,6 +57,8 @@ public class BodyBudget {
     }
 
     void install(@Observes Router router) {
+        // a refusal is written while memory is short: nothing of it may load then (ErrorPathReady)
+        ErrorPathReady.initialise(List.of(ClosingRefusal.class));
         router.route().order(RouteOrder.BODY_BUDGET).handler(this::admit);
     }
 
@@ -73,7 +79,10 @@ public class BodyBudget {
         ctx.next();
     }
 
-    /** What the body may hold: its declared length (the screen refused one over the largest), or the largest. */
+    /**
+     * What the body may hold: its declared length (the screen refused one over the largest), or the
+     * largest for one of undeclared length: sent in chunks, or an HTTP/2 POST's, whose length is optional.
+     */
     private long size(HttpServerRequest request) {
         String length = request.getHeader("Content-Length");
         if (length != null) {
@@ -83,7 +92,9 @@ public class BodyBudget {
                 return largest;
             }
         }
-        return request.getHeader("Transfer-Encoding") != null ? largest : 0;
+        boolean undeclared = request.getHeader("Transfer-Encoding") != null
+                || request.version() == HttpVersion.HTTP_2 && request.method() == HttpMethod.POST;
+        return undeclared ? largest : 0;
     }
 
     /** Takes {@code size} for {@code client}; 0, or the status of the refusal when it does not fit. */

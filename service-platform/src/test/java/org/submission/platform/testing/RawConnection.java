@@ -24,13 +24,28 @@ public final class RawConnection implements Closeable {
     private final InputStream in;
 
     public RawConnection(String sourceAddress, int port) {
+        socket = connect(sourceAddress, port, 30_000);
         try {
-            socket = new Socket();
-            socket.bind(new InetSocketAddress(InetAddress.getByName(sourceAddress), 0));
-            socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 5_000);
-            socket.setSoTimeout(30_000);
             in = socket.getInputStream();
         } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A socket from {@code sourceAddress} to the service on {@code port} whose reads wait {@code readTimeout} ms at most. */
+    static Socket connect(String sourceAddress, int port, int readTimeout) {
+        Socket socket = new Socket();
+        try {
+            socket.bind(new InetSocketAddress(InetAddress.getByName(sourceAddress), 0));
+            socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 5_000);
+            socket.setSoTimeout(readTimeout);
+            return socket;
+        } catch (IOException e) {
+            try {
+                socket.close();
+            } catch (IOException ignored) {
+                // the connection's failure is the one reported
+            }
             throw new UncheckedIOException(e);
         }
     }
