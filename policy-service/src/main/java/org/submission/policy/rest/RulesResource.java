@@ -2,6 +2,7 @@ package org.submission.policy.rest;
 
 import io.quarkus.security.Authenticated;
 import io.smallrye.mutiny.Uni;
+import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
@@ -18,6 +19,7 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.RestQuery;
 import org.submission.platform.error.ApiException;
+import org.submission.platform.security.Roles;
 import org.submission.policy.rules.RulesParser;
 import org.submission.policy.service.DryRun;
 
@@ -38,6 +40,8 @@ public class RulesResource {
 
     @POST
     @Path("dry-run")
+    // checked on the request's head, before the candidate (up to the body limit) is read
+    @RolesAllowed(Roles.BACKEND)
     @Consumes(MediaType.WILDCARD)
     @Operation(summary = "Try a candidate rules file", description = "Replays the submissions submitted since the date"
             + " (default 90 days ago), newest first, at most limit (default 1000, at most 10000), through the current"

@@ -6,8 +6,6 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
@@ -28,11 +26,8 @@ public final class LoopbackClient implements Closeable {
     private final InputStream in;
 
     public LoopbackClient(String sourceAddress, int port) {
+        socket = RawConnection.connect(sourceAddress, port, 10_000);
         try {
-            socket = new Socket();
-            socket.bind(new InetSocketAddress(InetAddress.getByName(sourceAddress), 0));
-            socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 5_000);
-            socket.setSoTimeout(10_000);
             in = new BufferedInputStream(socket.getInputStream());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
