@@ -2,7 +2,10 @@ package org.submission.policy.service;
 
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
 import org.submission.policy.config.PolicySettings;
 import org.submission.policy.graphcache.GraphCache;
 import org.submission.policy.repository.SubmissionGraph;
@@ -68,20 +71,33 @@ public class PolicyService {
     private Uni<Seen> visible(long submissionId, boolean withRepositories, boolean always) {
         RuleSet now = rules.current();
         boolean forRules = always || now.active();
+        Set<String> fields = forRules ? metadataFields(now) : null;
+        Function<Boolean, Uni<SubmissionGraph>> loader = repositories ->
+                graphs.load(submissionId, institutionalTitle, institutionalRepositoryName, repositories, fields);
+        // a graph kept under rules that read other metadata fields is read again, not kept
+        Uni<SubmissionGraph> graph = kept.get(submissionId, withRepositories, forRules, loader)
+                .flatMap(found -> found == null || fields == null || found.metadata().covers(fields)
+                        ? Uni.createFrom().item(found) : loader.apply(withRepositories));
         return Uni.combine().all()
-                .unis(callers.current(), kept.get(submissionId, withRepositories, forRules, repositories ->
-                        graphs.load(submissionId, institutionalTitle, institutionalRepositoryName, repositories, forRules)))
+                .unis(callers.current(), graph)
                 .asTuple()
                 .map(both -> {
-                    SubmissionGraph graph = both.getItem2();
+                    SubmissionGraph seen = both.getItem2();
                     // "not yours" answers as "does not exist": a 403 would tell anyone whose identity
                     // the proxy vouches for which submission ids exist (docs/architecture.md, "What every endpoint shares")
-                    if (graph == null || !PolicyRules.mayRead(both.getItem1(), graph)) {
+                    if (seen == null || !PolicyRules.mayRead(both.getItem1(), seen)) {
                         throw ApiException.notFound("No submission with id " + submissionId
                                 + " that you may ask about (its submitter, a preparer, an administrator or a backend account).");
                     }
-                    return new Seen(both.getItem1(), graph, now);
+                    return new Seen(both.getItem1(), seen, now);
                 });
+    }
+
+    /** The metadata fields a graph read under these rules holds: the accepted date's and, for the compliance answer, the DOI's. */
+    private static Set<String> metadataFields(RuleSet rules) {
+        Set<String> fields = new HashSet<>(rules.metadataFields());
+        fields.addAll(ComplianceService.DOI_FIELDS);
+        return fields;
     }
 
     record Seen(Caller caller, SubmissionGraph graph, RuleSet rules) {
