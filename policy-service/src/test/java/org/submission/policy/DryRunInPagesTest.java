@@ -114,7 +114,7 @@ class DryRunInPagesTest {
     private boolean aReplayWaitsForTheLock() throws SQLException {
         try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement();
              ResultSet rows = statement.executeQuery("SELECT count(*) FROM pg_stat_activity"
-                     + " WHERE wait_event_type = 'Lock' AND query LIKE '%WITH candidates%'")) {
+                     + " WHERE wait_event_type = 'Lock' AND query LIKE '%FROM pass_submission%'")) {
             rows.next();
             return rows.getLong(1) > 0;
         }

@@ -49,7 +49,7 @@ class HostileMetadataTest {
         fixture.ids();
         RulesFileProfile.write(ComplianceTest.RULES);
         submission(CONTROL, "'{\"acceptedDate\": \"2025-08-01\"}'");
-        await().atMost(Duration.ofSeconds(10)).until(() -> policies(CONTROL).getList("id")
+        await().atMost(Duration.ofSeconds(30)).until(() -> policies(CONTROL).getList("id")
                 .contains(String.valueOf(fixture.id("P4"))));
     }
 
@@ -84,12 +84,12 @@ class HostileMetadataTest {
 
     @Test
     void aKeptGraphHoldsTheFieldsReadNotTheMetadata() throws SQLException {
-        await().atMost(Duration.ofSeconds(10)).until(() -> registry.get("policy_answer_cache_listening").gauge().value() == 1);
+        await().atMost(Duration.ofSeconds(30)).until(() -> registry.get("policy_answer_cache_listening").gauge().value() == 1);
         double before = keptBytes();
         submission(SUBMISSION, "'{\"abstract\": \"' || repeat('x', 100000) || '\", \"acceptedDate\": \"2025-08-01\"}'");
 
         // asked until served from memory: the graph is kept, the notices of its insert heard
-        await().atMost(Duration.ofSeconds(10)).until(() -> {
+        await().atMost(Duration.ofSeconds(30)).until(() -> {
             double hits = registry.get("policy_answer_cache_requests").tag("result", "hit").counter().count();
             assertThat(policies(SUBMISSION).getList("id")).contains(String.valueOf(fixture.id("P4")))
                     .doesNotContain(String.valueOf(fixture.id("P1")));

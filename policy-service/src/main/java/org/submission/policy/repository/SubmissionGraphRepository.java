@@ -102,9 +102,10 @@ public class SubmissionGraphRepository {
     // the page short, so that a page of fewer than $6 needs no statement to tell it was the last.
     private static final String PAGE_SQL = """
             WITH candidates AS (
-                SELECT id, row_number() OVER w AS n,
-                       sum(CASE WHEN octet_length(metadata) <= $4 THEN octet_length(metadata) ELSE 0 END) OVER w AS bytes
-                  FROM (SELECT id, submitteddate, metadata FROM pass_submission WHERE submitteddate >= $1 %s
+                SELECT id, row_number() OVER w AS n, sum(size) OVER w AS bytes
+                  FROM (SELECT id, submitteddate,
+                               CASE WHEN octet_length(metadata) <= $4 THEN octet_length(metadata) ELSE 0 END AS size
+                          FROM pass_submission WHERE submitteddate >= $1 %s
                          ORDER BY submitteddate DESC, id DESC LIMIT $6) c
                 WINDOW w AS (ORDER BY submitteddate DESC, id DESC)),
             page AS (SELECT id FROM candidates WHERE n = 1 OR bytes <= $7)
