@@ -75,21 +75,21 @@ public class PolicyService {
         Function<Boolean, Uni<SubmissionGraph>> loader = repositories ->
                 graphs.load(submissionId, institutionalTitle, institutionalRepositoryName, repositories, fields);
         // a graph kept under rules that read other metadata fields is read again, not kept
-        Uni<SubmissionGraph> graph = kept.get(submissionId, withRepositories, forRules, loader)
+        Uni<SubmissionGraph> read = kept.get(submissionId, withRepositories, forRules, loader)
                 .flatMap(found -> found == null || fields == null || found.metadata().covers(fields)
                         ? Uni.createFrom().item(found) : loader.apply(withRepositories));
         return Uni.combine().all()
-                .unis(callers.current(), graph)
+                .unis(callers.current(), read)
                 .asTuple()
                 .map(both -> {
-                    SubmissionGraph seen = both.getItem2();
+                    SubmissionGraph graph = both.getItem2();
                     // "not yours" answers as "does not exist": a 403 would tell anyone whose identity
                     // the proxy vouches for which submission ids exist (docs/architecture.md, "What every endpoint shares")
-                    if (seen == null || !PolicyRules.mayRead(both.getItem1(), seen)) {
+                    if (graph == null || !PolicyRules.mayRead(both.getItem1(), graph)) {
                         throw ApiException.notFound("No submission with id " + submissionId
                                 + " that you may ask about (its submitter, a preparer, an administrator or a backend account).");
                     }
-                    return new Seen(both.getItem1(), seen, now);
+                    return new Seen(both.getItem1(), graph, now);
                 });
     }
 
