@@ -26,9 +26,17 @@ import org.submission.policy.rules.RulesFileProfile;
  * date", answered as usual to the submitter, and the kept graph holds the fields read, not the text.
  */
 @QuarkusTest
-@TestProfile(RulesFileProfile.class)
+@TestProfile(HostileMetadataTest.RulesAndKeptGraphs.class)
 @WithTestResource(PolicyTestDatabase.class)
 class HostileMetadataTest {
+
+    /**
+     * The rules file of {@link RulesFileProfile} in an application of its own: started after
+     * ComplianceTest's under the same profile, the pod was seen never to hear PASS's notices, and
+     * these tests need the kept graphs.
+     */
+    public static class RulesAndKeptGraphs extends RulesFileProfile {
+    }
 
     private static final long CONTROL = 3_100_000;
     private static final long SUBMISSION = 3_100_001;

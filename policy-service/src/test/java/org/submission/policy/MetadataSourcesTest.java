@@ -24,7 +24,7 @@ import org.submission.policy.rules.RulesFileProfile;
  * field are answered from that field at once, not from the kept graph without it.
  */
 @QuarkusTest
-@TestProfile(RulesFileProfile.class)
+@TestProfile(HostileMetadataTest.RulesAndKeptGraphs.class)
 @WithTestResource(PolicyTestDatabase.class)
 class MetadataSourcesTest {
 
