@@ -1,5 +1,6 @@
 package org.submission.policy.config;
 
+import io.quarkus.runtime.configuration.MemorySize;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.nio.file.Path;
@@ -16,4 +17,18 @@ public interface RulesSettings {
     /** How often the file is read again; well under the 10 s in which a change reaches every pod. */
     @WithDefault("2s")
     Duration reloadPeriod();
+
+    /**
+     * The longest submission metadata text (UTF-8 bytes) the rules and the compliance answer read
+     * fields from; a longer one is not even fetched and has none of them.
+     */
+    @WithDefault("256K")
+    MemorySize metadataMaxBytes();
+
+    /**
+     * The metadata text one page of a dry run's replay fetches at most (UTF-8 bytes): what a dry
+     * run holds at once, beside a few hundred bytes per submission replayed.
+     */
+    @WithDefault("4M")
+    MemorySize dryRunPageBytes();
 }

@@ -118,12 +118,12 @@ public class GraphCache {
 
     /**
      * A graph's heap, roughly: its objects at a compressed-pointer JVM's sizes, its strings at two
-     * bytes a character, so that a submission's large metadata counts for what it holds.
+     * bytes a character, so that the metadata fields it read count for what they hold.
      */
     static int bytes(Key key, SubmissionGraph graph) {
         long bytes = 200 + 48L * graph.preparerIds().size() + 72L * graph.funderRoutes().size()
                 + 40L * graph.effectiveRepositories().size()
-                + (graph.metadata() == null ? 0 : 48 + 2L * graph.metadata().length());
+                + graph.metadata().bytes();
         for (String affiliation : graph.submitterAffiliations()) {
             bytes += 48 + 2L * affiliation.length();
         }

@@ -10,8 +10,9 @@ import java.util.Set;
  * (for the repositories answer) the repositories of its effective policies.
  *
  * @param institutionalPolicyId lowest id of the policies with the institutional title, or null
- * @param metadata the submission's metadata JSON, loaded only for policy rules that read it
  * @param submittedDate {@code pass_submission.submitteddate}'s day, or null
+ * @param metadata what was read of the submission's metadata JSON: the fields policy rules and the
+ *                 compliance answer name, {@link MetadataFields#NONE} when loaded without rules
  */
 public record SubmissionGraph(
         long id,
@@ -21,15 +22,23 @@ public record SubmissionGraph(
         List<FunderRoute> funderRoutes,
         Long institutionalPolicyId,
         List<EffectiveRepository> effectiveRepositories,
-        String metadata,
-        LocalDate submittedDate) {
+        LocalDate submittedDate,
+        MetadataFields metadata) {
 
     /** Without what only policy rules read. */
     public SubmissionGraph(long id, Long submitterId, List<String> submitterAffiliations, Set<Long> preparerIds,
                            List<FunderRoute> funderRoutes, Long institutionalPolicyId,
                            List<EffectiveRepository> effectiveRepositories) {
         this(id, submitterId, submitterAffiliations, preparerIds, funderRoutes, institutionalPolicyId,
-                effectiveRepositories, null, null);
+                effectiveRepositories, null, MetadataFields.NONE);
+    }
+
+    /** With every top-level text field of the metadata text read: a graph built by hand, whatever its rules read. */
+    public SubmissionGraph(long id, Long submitterId, List<String> submitterAffiliations, Set<Long> preparerIds,
+                           List<FunderRoute> funderRoutes, Long institutionalPolicyId,
+                           List<EffectiveRepository> effectiveRepositories, String metadata, LocalDate submittedDate) {
+        this(id, submitterId, submitterAffiliations, preparerIds, funderRoutes, institutionalPolicyId,
+                effectiveRepositories, submittedDate, MetadataFields.readAll(metadata));
     }
 
     /**

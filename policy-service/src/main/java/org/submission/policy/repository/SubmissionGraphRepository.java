@@ -1,6 +1,7 @@
 package org.submission.policy.repository;
 
 import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.RowSet;
@@ -17,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.submission.policy.config.RulesSettings;
 import org.submission.shared.model.CommaJoinedList;
 
 /**
@@ -52,14 +54,15 @@ public class SubmissionGraphRepository {
     // column of the submission's row: fewer plan nodes and rows than a row per funder. The small
     // configuration tables (a policy's repositories, the repositories) are joined plainly, so that
     // the planner reads each once instead of once per row.
-    // %1$s is which submissions: one ($1) or a list ($1 as an array, for the dry run). $3 says
-    // policy rules are in use: then the metadata, the dates and the funders without a policy
-    // (a rule may give them one) come too.
+    // %1$s is which submissions: one ($1) or a page of the dry run's (see PAGE_SQL). $3 says policy
+    // rules are in use: then the metadata, the dates and the funders without a policy (a rule may
+    // give them one) come too. A metadata text longer than $4 bytes is not fetched at all:
+    // octet_length reads a stored value's size without reading the value.
     private static final String POLICIES_SQL = """
             SELECT 0 AS kind, s.id AS sid, s.submitter_id AS a, NULL::bigint AS b,
                    (SELECT min(pol.id) FROM pass_policy pol WHERE pol.title = $2) AS c,
-                   NULL::bigint AS d, NULL::bigint AS e, u.affiliation AS label, NULL::boolean AS flag,
-                   CASE WHEN $3 THEN s.metadata END AS doc, s.submitteddate AS t
+                   NULL::bigint AS d, NULL::bigint AS e, u.affiliation AS label, %2$s AS flag,
+                   CASE WHEN $3 AND octet_length(s.metadata) <= $4 THEN s.metadata END AS doc, s.submitteddate AS t
               FROM pass_submission s LEFT JOIN pass_user u ON u.id = s.submitter_id
              WHERE s.id %1$s
             UNION ALL
@@ -82,7 +85,7 @@ public class SubmissionGraphRepository {
     private static final String REPOSITORIES_SQL = POLICIES_SQL + """
             UNION ALL
             SELECT 4, e.submission_id, e.effectivepolicies_id, pr.repositories_id, NULL, NULL, NULL, NULL,
-                   r.name = $4, NULL, NULL
+                   r.name = $5, NULL, NULL
               FROM pass_submission_effectivepolicies e
               LEFT JOIN pass_policy_repositories pr ON pr.policy_id = e.effectivepolicies_id
               LEFT JOIN pass_repository r ON r.id = pr.repositories_id
@@ -90,21 +93,38 @@ public class SubmissionGraphRepository {
             """;
 
     private static final String ONE = "= $1";
-    private static final String ONE_POLICIES = POLICIES_SQL.formatted(ONE);
-    private static final String ONE_REPOSITORIES = REPOSITORIES_SQL.formatted(ONE);
-    // the submissions to replay are chosen inside the statement, so a replay is one statement
-    private static final String RECENT = "IN (SELECT id FROM recent)";
-    private static final String RECENT_SQL = """
-            WITH recent AS (SELECT id FROM pass_submission WHERE submitteddate >= $1
-                             ORDER BY submitteddate DESC, id DESC LIMIT $5)
-            """ + REPOSITORIES_SQL.formatted(RECENT);
+    private static final String NO_FLAG = "NULL::boolean";
+    private static final String ONE_POLICIES = POLICIES_SQL.formatted(ONE, NO_FLAG);
+    private static final String ONE_REPOSITORIES = REPOSITORIES_SQL.formatted(ONE, NO_FLAG);
+    // A page of the replay: the submissions submitted since $1, newest first, after the last one of
+    // the page before ($8, $9), at most $6 of them and, past the first, only while their metadata
+    // (as fetched: within $4) adds up to $7 bytes. Each submission row says whether the bytes cut
+    // the page short, so that a page of fewer than $6 needs no statement to tell it was the last.
+    private static final String PAGE_SQL = """
+            WITH candidates AS (
+                SELECT id, row_number() OVER w AS n, sum(size) OVER w AS bytes
+                  FROM (SELECT id, submitteddate,
+                               CASE WHEN octet_length(metadata) <= $4 THEN octet_length(metadata) ELSE 0 END AS size
+                          FROM pass_submission WHERE submitteddate >= $1 %s
+                         ORDER BY submitteddate DESC, id DESC LIMIT $6) c
+                WINDOW w AS (ORDER BY submitteddate DESC, id DESC)),
+            page AS (SELECT id FROM candidates WHERE n = 1 OR bytes <= $7)
+            """ + REPOSITORIES_SQL.formatted("IN (SELECT id FROM page)",
+            "(SELECT count(*) FROM candidates) > (SELECT count(*) FROM page)");
+    private static final String FIRST_PAGE = PAGE_SQL.formatted("");
+    private static final String NEXT_PAGE = PAGE_SQL.formatted("AND (submitteddate, id) < ($8, $9)");
+    // a metadata text this short is read on the event loop (a tenth of a millisecond); a longer one
+    // on a worker thread, where its parse, at most the bound's bytes, cannot hold other requests
+    private static final int INLINE_CHARS = 16 * 1024;
 
     private static final CommaJoinedList COMMA_JOINED = new CommaJoinedList();
 
     private final Pool pool;
+    private final int metadataMaxBytes;
 
-    public SubmissionGraphRepository(Pool pool) {
+    public SubmissionGraphRepository(Pool pool, RulesSettings settings) {
         this.pool = pool;
+        this.metadataMaxBytes = (int) Math.min(Integer.MAX_VALUE, settings.metadataMaxBytes().asLongValue());
     }
 
     /**
@@ -116,36 +136,58 @@ public class SubmissionGraphRepository {
      */
     public Uni<SubmissionGraph> load(long submissionId, String institutionalTitle,
                                      String institutionalRepositoryName, boolean withRepositories) {
-        return load(submissionId, institutionalTitle, institutionalRepositoryName, withRepositories, false);
+        return load(submissionId, institutionalTitle, institutionalRepositoryName, withRepositories, null);
     }
 
-    /** As {@link #load(long, String, String, boolean)}, with what policy rules read when {@code forRules}. */
+    /**
+     * As {@link #load(long, String, String, boolean)}, with what policy rules read when
+     * {@code metadataFields} is not null: those fields of the metadata among the rest.
+     */
     public Uni<SubmissionGraph> load(long submissionId, String institutionalTitle, String institutionalRepositoryName,
-                                     boolean withRepositories, boolean forRules) {
-        Tuple parameters = Tuple.tuple().addLong(submissionId).addString(institutionalTitle).addBoolean(forRules);
+                                     boolean withRepositories, Set<String> metadataFields) {
+        Tuple parameters = Tuple.tuple().addLong(submissionId).addString(institutionalTitle)
+                .addBoolean(metadataFields != null).addInteger(metadataMaxBytes);
         if (withRepositories) {
             parameters.addString(institutionalRepositoryName);
         }
         return pool.preparedQuery(withRepositories ? ONE_REPOSITORIES : ONE_POLICIES)
                 .execute(parameters)
-                .map(rows -> assemble(rows, forRules, new HashMap<>()).get(submissionId));
+                .flatMap(rows -> {
+                    Uni<SubmissionGraph> graph = Uni.createFrom().item(() ->
+                            assemble(rows, metadataFields, new HashMap<>()).get(submissionId));
+                    return longestText(rows) > INLINE_CHARS ? graph.runSubscriptionOn(Infrastructure.getDefaultWorkerPool()) : graph;
+                });
+    }
+
+    /** One page of a dry run's replay: its graphs newest first, and whether more were left out for their bytes. */
+    public record Page(List<SubmissionGraph> graphs, boolean more, LocalDateTime lastSubmitted) {
     }
 
     /**
      * The graphs, with repositories and what rules read, of the submissions submitted since the
-     * time, newest first, at most {@code limit}: one statement whatever their number.
+     * time, newest first, following the page {@code after} (null: from the newest), at most
+     * {@code limit} and at most {@code pageBytes} of metadata text but never none; one statement.
+     * Assembled on a worker thread.
      */
-    public Uni<List<SubmissionGraph>> recent(LocalDateTime since, int limit, String institutionalTitle,
-                                             String institutionalRepositoryName) {
+    public Uni<Page> recent(LocalDateTime since, Page after, int limit, long pageBytes, String institutionalTitle,
+                            String institutionalRepositoryName, Set<String> metadataFields) {
         Tuple parameters = Tuple.tuple().addLocalDateTime(since).addString(institutionalTitle).addBoolean(true)
-                .addString(institutionalRepositoryName).addInteger(limit);
-        return pool.preparedQuery(RECENT_SQL).execute(parameters).map(rows -> {
-            Map<Long, LocalDateTime> submitted = new HashMap<>();
-            List<SubmissionGraph> graphs = new ArrayList<>(assemble(rows, true, submitted).values());
-            graphs.sort(Comparator.comparing((SubmissionGraph graph) -> submitted.get(graph.id()), Comparator.reverseOrder())
-                    .thenComparing(Comparator.comparingLong(SubmissionGraph::id).reversed()));
-            return graphs;
-        });
+                .addInteger(metadataMaxBytes).addString(institutionalRepositoryName).addInteger(limit).addLong(pageBytes);
+        if (after != null) {
+            parameters.addLocalDateTime(after.lastSubmitted()).addLong(after.graphs().get(after.graphs().size() - 1).id());
+        }
+        return pool.preparedQuery(after == null ? FIRST_PAGE : NEXT_PAGE).execute(parameters)
+                .emitOn(Infrastructure.getDefaultWorkerPool()).map(rows -> {
+                    Map<Long, LocalDateTime> submitted = new HashMap<>();
+                    boolean more = false;
+                    for (Row row : rows) {
+                        more |= row.getInteger(KIND) == SUBMISSION && Boolean.TRUE.equals(row.getBoolean(FLAG));
+                    }
+                    List<SubmissionGraph> graphs = new ArrayList<>(assemble(rows, metadataFields, submitted).values());
+                    graphs.sort(Comparator.comparing((SubmissionGraph graph) -> submitted.get(graph.id()), Comparator.reverseOrder())
+                            .thenComparing(Comparator.comparingLong(SubmissionGraph::id).reversed()));
+                    return new Page(graphs, more, graphs.isEmpty() ? null : submitted.get(graphs.get(graphs.size() - 1).id()));
+                });
     }
 
     /**
@@ -197,9 +239,11 @@ public class SubmissionGraphRepository {
 
     /**
      * The graphs by submission id; {@code submitted} receives each one's submitted time (the rules
-     * read its day). A funder without a policy becomes a route only {@code forRules}.
+     * read its day). A funder without a policy becomes a route only for rules (metadata fields given).
      */
-    private static Map<Long, SubmissionGraph> assemble(RowSet<Row> rows, boolean forRules, Map<Long, LocalDateTime> submitted) {
+    private static Map<Long, SubmissionGraph> assemble(RowSet<Row> rows, Set<String> metadataFields,
+                                                       Map<Long, LocalDateTime> submitted) {
+        boolean forRules = metadataFields != null;
         Map<Long, Parts> parts = new LinkedHashMap<>();
         for (Row row : rows) {
             Parts of = parts.computeIfAbsent(row.getLong(SID), id -> new Parts());
@@ -210,7 +254,7 @@ public class SubmissionGraphRepository {
                     of.submitterId = row.getLong(A);
                     of.institutionalPolicyId = row.getLong(C);
                     of.submitterAffiliations = COMMA_JOINED.convertToEntityAttribute(row.getString(LABEL));
-                    of.metadata = row.getString(DOC);
+                    of.metadata = forRules ? MetadataFields.read(row.getString(DOC), metadataFields) : MetadataFields.NONE;
                     of.submittedDate = day(row.getLocalDateTime(T));
                     submitted.put(row.getLong(SID), row.getLocalDateTime(T));
                 }
@@ -231,10 +275,20 @@ public class SubmissionGraphRepository {
             Parts of = entry.getValue();
             if (of.found) {
                 graphs.put(entry.getKey(), new SubmissionGraph(entry.getKey(), of.submitterId, of.submitterAffiliations,
-                        of.preparers, of.routes, of.institutionalPolicyId, of.repositories, of.metadata, of.submittedDate));
+                        of.preparers, of.routes, of.institutionalPolicyId, of.repositories, of.submittedDate, of.metadata));
             }
         }
         return graphs;
+    }
+
+    /** The longest metadata text among the rows, in characters. */
+    private static int longestText(RowSet<Row> rows) {
+        int longest = 0;
+        for (Row row : rows) {
+            String text = row.getInteger(KIND) == SUBMISSION ? row.getString(DOC) : null;
+            longest = text == null ? longest : Math.max(longest, text.length());
+        }
+        return longest;
     }
 
     private static LocalDate day(LocalDateTime time) {
@@ -246,7 +300,7 @@ public class SubmissionGraphRepository {
         boolean found;
         Long submitterId;
         List<String> submitterAffiliations = List.of();
-        String metadata;
+        MetadataFields metadata = MetadataFields.NONE;
         LocalDate submittedDate;
         final Set<Long> preparers = new HashSet<>();
         final List<SubmissionGraph.FunderRoute> routes = new ArrayList<>();

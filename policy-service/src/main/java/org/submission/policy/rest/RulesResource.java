@@ -46,11 +46,12 @@ public class RulesResource {
     @Operation(summary = "Try a candidate rules file", description = "Replays the submissions submitted since the date"
             + " (default 90 days ago), newest first, at most limit (default 1000, at most 10000), through the current"
             + " rules and the candidate, and lists the submissions whose policies or repositories would change."
-            + " Changes nothing. Backend accounts only; needs the XSRF double submit as every POST.")
+            + " Changes nothing; one dry run at a time per instance. Backend accounts only; needs the XSRF double submit as every POST.")
     @APIResponse(responseCode = "200", description = "{\"submissions\": N, \"changed\": M, \"changes\": [...]}")
     @APIResponse(responseCode = "400", description = "The candidate refused (its line and the reason), or since/limit malformed")
     @APIResponse(responseCode = "403", description = "Not a backend account")
     @APIResponse(responseCode = "415", description = "Body not application/yaml or text/yaml")
+    @APIResponse(responseCode = "429", description = "Another dry run is running on this instance (Retry-After)")
     public Uni<Map<String, Object>> dryRun(byte[] body,
                                            @Parameter(description = "YYYY-MM-DD, default 90 days ago") @RestQuery String since,
                                            @Parameter(description = "1 to 10000, default 1000") @RestQuery String limit,

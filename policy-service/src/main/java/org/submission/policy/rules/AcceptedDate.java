@@ -1,11 +1,10 @@
 package org.submission.policy.rules;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 
 /**
@@ -16,7 +15,6 @@ import java.util.regex.Pattern;
  */
 public final class AcceptedDate {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern DAY = Pattern.compile("^\\d{4}-\\d{2}-\\d{2}(?:$|T.*)");
 
     /** The day and the source it came from, as reasons show it. */
@@ -30,8 +28,8 @@ public final class AcceptedDate {
     private AcceptedDate() {
     }
 
-    public static Optional<Found> of(List<String> sources, String metadata, LocalDate submittedDate) {
-        JsonNode document = null;
+    /** @param metadataField the text of a top-level field of the metadata, by name, or null when it has none */
+    public static Optional<Found> of(List<String> sources, Function<String, String> metadataField, LocalDate submittedDate) {
         for (String source : sources) {
             if (source.equals(RulesParser.SUBMITTED_DATE)) {
                 if (submittedDate != null) {
@@ -39,11 +37,8 @@ public final class AcceptedDate {
                 }
                 continue;
             }
-            if (document == null) {
-                document = parse(metadata);
-            }
-            JsonNode value = document.get(source.substring(RulesParser.METADATA.length()));
-            LocalDate day = value != null && value.isTextual() ? day(value.asText()) : null;
+            String value = metadataField.apply(source.substring(RulesParser.METADATA.length()));
+            LocalDate day = value == null ? null : day(value);
             if (day != null) {
                 return Optional.of(new Found(day, source));
             }
@@ -60,18 +55,6 @@ public final class AcceptedDate {
             return LocalDate.parse(trimmed.substring(0, 10));
         } catch (DateTimeParseException e) {
             return null;
-        }
-    }
-
-    private static JsonNode parse(String metadata) {
-        if (metadata == null || metadata.isBlank()) {
-            return JSON.createObjectNode();
-        }
-        try {
-            JsonNode node = JSON.readTree(metadata);
-            return node != null && node.isObject() ? node : JSON.createObjectNode();
-        } catch (Exception notJson) {
-            return JSON.createObjectNode();
         }
     }
 }

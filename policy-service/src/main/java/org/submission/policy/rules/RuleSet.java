@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 import org.submission.policy.rules.RulesDocument.When;
 
 /**
@@ -24,6 +25,7 @@ public final class RuleSet {
     private final Map<Long, List<DatedRule>> byFunder;
     /** The rules of the institutional policy, in file order. */
     private final List<DatedRule> institution;
+    private final Set<String> metadataFields;
 
     /** @param prefixes per repository id, the URL prefixes (host and path) of its open copies */
     public RuleSet(List<String> accepted, List<DatedRule> rules, Map<Long, List<String>> prefixes) {
@@ -37,10 +39,17 @@ public final class RuleSet {
         index.replaceAll((funder, named) -> List.copyOf(named));
         this.byFunder = Map.copyOf(index);
         this.institution = rules.stream().filter(rule -> rule.funders().isEmpty()).toList();
+        this.metadataFields = accepted.stream().filter(source -> source.startsWith(RulesParser.METADATA))
+                .map(source -> source.substring(RulesParser.METADATA.length())).collect(Collectors.toUnmodifiableSet());
     }
 
     public List<String> accepted() {
         return accepted;
+    }
+
+    /** The fields of the submission's metadata the accepted date's sources name ({@code metadata.X}: X). */
+    public Set<String> metadataFields() {
+        return metadataFields;
     }
 
     public List<DatedRule> rules() {

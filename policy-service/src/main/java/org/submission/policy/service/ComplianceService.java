@@ -1,7 +1,5 @@
 package org.submission.policy.service;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
@@ -10,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import org.submission.policy.doi.DoiServiceClient;
 import org.submission.policy.doi.OpenCopies;
+import org.submission.policy.repository.MetadataFields;
 import org.submission.policy.repository.SubmissionGraphRepository;
 import org.submission.policy.rules.RuleSet;
 import org.submission.policy.rules.RuleSet.Requirement;
@@ -27,7 +26,8 @@ public class ComplianceService {
 
     static final String NO_DOI = "no DOI";
     static final String NOT_A_DOI = "the submission's DOI is not a valid DOI";
-    private static final ObjectMapper JSON = new ObjectMapper();
+    /** The metadata's fields a DOI is read from, in order. */
+    static final List<String> DOI_FIELDS = List.of("doi", "DOI");
     private static final OpenCopies NONE = new OpenCopies(List.of(), null);
 
     private final PolicyService policies;
@@ -80,20 +80,12 @@ public class ComplianceService {
     }
 
     /** The DOI of the submission's metadata as the PASS UI writes it ({@code doi}), or as older records have it ({@code DOI}). */
-    static String doiOf(String metadata) {
-        if (metadata == null || metadata.isBlank()) {
-            return null;
-        }
-        try {
-            JsonNode document = JSON.readTree(metadata);
-            for (String field : List.of("doi", "DOI")) {
-                JsonNode value = document == null ? null : document.get(field);
-                if (value != null && value.isTextual() && !value.asText().isBlank()) {
-                    return value.asText().trim();
-                }
+    static String doiOf(MetadataFields metadata) {
+        for (String field : DOI_FIELDS) {
+            String value = metadata.text(field);
+            if (value != null && !value.isBlank()) {
+                return value.trim();
             }
-        } catch (Exception notJson) {
-            // no DOI to be read
         }
         return null;
     }

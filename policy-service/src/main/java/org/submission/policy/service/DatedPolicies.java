@@ -30,7 +30,7 @@ final class DatedPolicies {
     static List<PolicyEntry> applicable(SubmissionGraph graph, Caller caller, String institution, boolean explain,
                                         RuleSet rules) {
         Long institutional = institution == null ? null : graph.institutionalPolicyId();
-        Optional<AcceptedDate.Found> accepted = AcceptedDate.of(rules.accepted(), graph.metadata(), graph.submittedDate());
+        Optional<AcceptedDate.Found> accepted = AcceptedDate.of(rules.accepted(), graph.metadata()::text, graph.submittedDate());
         Map<Long, Gathered> policies = new TreeMap<>();
         for (FunderRoute route : graph.funderRoutes().stream().sorted(PolicyRules.ROUTE_ORDER).toList()) {
             // the reasons are built only for ?explain=true: the answer without them is the frequent one

@@ -2,7 +2,10 @@ package org.submission.policy.service;
 
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
 import org.submission.policy.config.PolicySettings;
 import org.submission.policy.graphcache.GraphCache;
 import org.submission.policy.repository.SubmissionGraph;
@@ -68,9 +71,15 @@ public class PolicyService {
     private Uni<Seen> visible(long submissionId, boolean withRepositories, boolean always) {
         RuleSet now = rules.current();
         boolean forRules = always || now.active();
+        Set<String> fields = forRules ? metadataFields(now) : null;
+        Function<Boolean, Uni<SubmissionGraph>> loader = repositories ->
+                graphs.load(submissionId, institutionalTitle, institutionalRepositoryName, repositories, fields);
+        // a graph kept under rules that read other metadata fields is read again, not kept
+        Uni<SubmissionGraph> read = kept.get(submissionId, withRepositories, forRules, loader)
+                .flatMap(found -> found == null || fields == null || found.metadata().covers(fields)
+                        ? Uni.createFrom().item(found) : loader.apply(withRepositories));
         return Uni.combine().all()
-                .unis(callers.current(), kept.get(submissionId, withRepositories, forRules, repositories ->
-                        graphs.load(submissionId, institutionalTitle, institutionalRepositoryName, repositories, forRules)))
+                .unis(callers.current(), read)
                 .asTuple()
                 .map(both -> {
                     SubmissionGraph graph = both.getItem2();
@@ -82,6 +91,13 @@ public class PolicyService {
                     }
                     return new Seen(both.getItem1(), graph, now);
                 });
+    }
+
+    /** The metadata fields a graph read under these rules holds: the accepted date's and, for the compliance answer, the DOI's. */
+    private static Set<String> metadataFields(RuleSet rules) {
+        Set<String> fields = new HashSet<>(rules.metadataFields());
+        fields.addAll(ComplianceService.DOI_FIELDS);
+        return fields;
     }
 
     record Seen(Caller caller, SubmissionGraph graph, RuleSet rules) {
