@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.submission.platform.testing.ExternalTool;
@@ -82,6 +83,30 @@ class StatementCountTest {
         statementsOf(endpoint, caller, "many");
 
         assertThat(statementsOf(endpoint, caller, "many")).isEqualTo(expected);
+    }
+
+    // the submitter's graph is kept; a stranger asks about it, and about an id no submission has
+    @Test
+    void aSubmissionThatIsNotYoursCostsTheStatementsOfOneThatDoesNotExist() throws SQLException {
+        await().atMost(Duration.ofSeconds(10)).until(kept::isListening);
+        statementsOf("/policy/policies", "submitter@example.edu", "many");
+
+        long notYours = refusedStatementsOf(ids.get("many"));
+        long noSuch = refusedStatementsOf(ids.values().stream().mapToLong(Long::longValue).max().orElseThrow() + 1_000);
+
+        assertThat(notYours).isEqualTo(noSuch);
+    }
+
+    private long refusedStatementsOf(long submission) throws SQLException {
+        try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
+            statement.execute("SELECT pg_stat_statements_reset()");
+            Requests.as("stranger@elsewhere.org").queryParam("submission", submission).get("/policy/policies")
+                    .then().statusCode(404);
+            try (ResultSet rows = statement.executeQuery(PolicyTestDatabase.REQUESTS_CALLS)) {
+                rows.next();
+                return rows.getLong(1);
+            }
+        }
     }
 
     private long statementsOf(String endpoint, String caller, String submission) throws SQLException {

@@ -49,32 +49,52 @@ public class GraphCache {
     }
 
     /**
-     * The kept graph of the submission, or the loader's, which is kept when nothing changed
-     * meanwhile. The loader is told whether the graph must hold the effective policies'
-     * repositories: always when it will be kept, since the same graph then serves both answers.
+     * A submission's graph as a request read it, null when there is none; whether it came from
+     * memory; {@link #keep()} keeps one just read, once the caller may see it.
      */
-    public Uni<SubmissionGraph> get(long submissionId, boolean withRepositories, boolean forRules,
-                                    Function<Boolean, Uni<SubmissionGraph>> loader) {
+    public record Lookup(SubmissionGraph graph, boolean fromMemory, Runnable keeper) {
+
+        /** A graph read from the database, never kept. */
+        public static Lookup read(SubmissionGraph graph) {
+            return new Lookup(graph, false, NOTHING);
+        }
+
+        public void keep() {
+            keeper.run();
+        }
+    }
+
+    private static final Runnable NOTHING = () -> { };
+
+    /**
+     * The kept graph of the submission, or the loader's, which {@link Lookup#keep()} keeps when
+     * nothing changed meanwhile: only a caller who may see it keeps it, so that what strangers ask
+     * fills nothing. The loader is told whether the graph must hold the effective policies'
+     * repositories: always when it may be kept, since the same graph then serves both answers.
+     */
+    public Uni<Lookup> get(long submissionId, boolean withRepositories, boolean forRules,
+                           Function<Boolean, Uni<SubmissionGraph>> loader) {
         if (!listening) {
-            return loader.apply(withRepositories);
+            return loader.apply(withRepositories).map(Lookup::read);
         }
         Key key = new Key(submissionId, forRules);
         SubmissionGraph kept = graphs.getIfPresent(key);
         if (kept != null) {
             hits.increment();
-            return Uni.createFrom().item(kept);
+            return Uni.createFrom().item(new Lookup(kept, true, NOTHING));
         }
         misses.increment();
         long started = epoch.get();
-        return loader.apply(true).invoke(graph -> {
-            // "no such submission" is not kept: a probe of unknown ids must not fill the cache
-            if (graph != null) {
-                graphs.put(key, graph);
-                if (!listening || epoch.get() != started) {
-                    graphs.invalidate(key);
-                }
-            }
-        });
+        // "no such submission" is not kept: a probe of unknown ids must not fill the cache
+        return loader.apply(true).map(graph -> graph == null ? Lookup.read(null)
+                : new Lookup(graph, false, () -> keep(key, graph, started)));
+    }
+
+    private void keep(Key key, SubmissionGraph graph, long started) {
+        graphs.put(key, graph);
+        if (!listening || epoch.get() != started) {
+            graphs.asMap().remove(key, graph);
+        }
     }
 
     /** A notice's payload: one submission's rows changed, or rows many submissions share. */

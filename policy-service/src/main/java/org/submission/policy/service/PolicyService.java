@@ -20,7 +20,8 @@ import org.submission.platform.security.CallerService;
  * Answers both policy questions for the calling person or account. A request costs one
  * statement for the submission (plus the caller's User lookup for a person, run concurrently),
  * and no transaction: both are single reads. A submission asked about again, unchanged in PASS,
- * costs none: its graph is kept ({@link GraphCache}); who may see it is decided on every request.
+ * costs none: its graph is kept ({@link GraphCache}) once a caller who may see it asked; who may
+ * see it is decided on every request, and one who may not costs the statement an unknown id costs.
  */
 @ApplicationScoped
 public class PolicyService {
@@ -75,21 +76,26 @@ public class PolicyService {
         Function<Boolean, Uni<SubmissionGraph>> loader = repositories ->
                 graphs.load(submissionId, institutionalTitle, institutionalRepositoryName, repositories, fields);
         // a graph kept under rules that read other metadata fields is read again, not kept
-        Uni<SubmissionGraph> read = kept.get(submissionId, withRepositories, forRules, loader)
-                .flatMap(found -> found == null || fields == null || found.metadata().covers(fields)
-                        ? Uni.createFrom().item(found) : loader.apply(withRepositories));
+        Uni<GraphCache.Lookup> read = kept.get(submissionId, withRepositories, forRules, loader)
+                .flatMap(found -> found.graph() == null || fields == null || found.graph().metadata().covers(fields)
+                        ? Uni.createFrom().item(found) : loader.apply(withRepositories).map(GraphCache.Lookup::read));
         return Uni.combine().all()
                 .unis(callers.current(), read)
                 .asTuple()
-                .map(both -> {
-                    SubmissionGraph graph = both.getItem2();
-                    // "not yours" answers as "does not exist": a 403 would tell anyone whose identity
-                    // the proxy vouches for which submission ids exist (docs/architecture.md, "What every endpoint shares")
-                    if (graph == null || !PolicyRules.mayRead(both.getItem1(), graph)) {
-                        throw ApiException.notFound("No submission with id " + submissionId
-                                + " that you may ask about (its submitter, a preparer, an administrator or a backend account).");
+                .flatMap(both -> {
+                    GraphCache.Lookup found = both.getItem2();
+                    if (found.graph() != null && PolicyRules.mayRead(both.getItem1(), found.graph())) {
+                        found.keep();
+                        return Uni.createFrom().item(new Seen(both.getItem1(), found.graph(), now));
                     }
-                    return new Seen(both.getItem1(), graph, now);
+                    // "not yours" answers as "does not exist": a 403 would tell anyone whose identity
+                    // the proxy vouches for which submission ids exist (docs/architecture.md, "What every
+                    // endpoint shares"); and it costs what "does not exist" costs, the graph's statement,
+                    // so that the time of a kept graph's answer does not tell it either
+                    Uni<SubmissionGraph> sameWork = found.fromMemory() ? loader.apply(true) : Uni.createFrom().nullItem();
+                    return sameWork.onItemOrFailure().transformToUni((ignored, failure) -> Uni.createFrom().failure(
+                            ApiException.notFound("No submission with id " + submissionId + " that you may ask about"
+                                    + " (its submitter, a preparer, an administrator or a backend account).")));
                 });
     }
 

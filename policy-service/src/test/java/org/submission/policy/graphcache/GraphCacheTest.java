@@ -91,7 +91,10 @@ class GraphCacheTest {
         AtomicReference<Runnable> answer = new AtomicReference<>();
         AtomicReference<SubmissionGraph> served = new AtomicReference<>();
         cache.get(1, false, false, repositories -> Uni.createFrom().emitter(emitter -> answer.set(() -> emitter.complete(graph(1)))))
-                .subscribe().with(served::set);
+                .subscribe().with(lookup -> {
+                    served.set(lookup.graph());
+                    lookup.keep();
+                });
 
         cache.changed("submission:1");
         answer.get().run();
@@ -117,6 +120,19 @@ class GraphCacheTest {
     }
 
     @Test
+    void aGraphIsKeptOnlyOnceACallerWhoMaySeeItAsked() {
+        cache.listening();
+        lookUp(ONE);
+        lookUp(ONE);
+        GraphCache.Lookup seen = lookUp(ONE);
+        seen.keep();
+
+        assertThat(lookUp(ONE).fromMemory()).isTrue();
+        assertThat(seen.fromMemory()).isFalse();
+        assertThat(reads).hasValue(3);
+    }
+
+    @Test
     void anUnknownSubmissionIsNotKept() {
         cache.listening();
         Function<Boolean, Uni<SubmissionGraph>> none = repositories -> {
@@ -124,8 +140,8 @@ class GraphCacheTest {
             return Uni.createFrom().nullItem();
         };
 
-        cache.get(1, false, false, none).await().indefinitely();
-        cache.get(1, false, false, none).await().indefinitely();
+        cache.get(1, false, false, none).await().indefinitely().keep();
+        cache.get(1, false, false, none).await().indefinitely().keep();
 
         assertThat(reads).hasValue(2);
     }
@@ -146,12 +162,19 @@ class GraphCacheTest {
             cache.get(1, repositories, false, withRepositories -> {
                 asked.add(withRepositories);
                 return Uni.createFrom().item(graph(1));
-            }).await().indefinitely();
+            }).await().indefinitely().keep();
         }
         return asked;
     }
 
+    /** The graph as a caller who may see it asks: it keeps what it read. */
     private SubmissionGraph read(GraphCache.Key key) {
+        GraphCache.Lookup found = lookUp(key);
+        found.keep();
+        return found.graph();
+    }
+
+    private GraphCache.Lookup lookUp(GraphCache.Key key) {
         return cache.get(key.submissionId(), false, key.forRules(), repositories -> {
             reads.incrementAndGet();
             return Uni.createFrom().item(graph(key.submissionId()));
