@@ -22,16 +22,27 @@ CREATE UNLOGGED TABLE pass_change_log (
 );
 CREATE INDEX pass_change_log_xid_idx ON pass_change_log (xid);
 
-CREATE FUNCTION pass_submissions_logged(p_ids bigint[]) RETURNS void LANGUAGE sql
+-- one statement's row: its submissions, NULL for all. Without a policy pod pruning the log, the
+-- 65,536th row of every run deletes the rows 10 million before it, so that it never grows past that.
+CREATE FUNCTION pass_submissions_logged(p_ids bigint[]) RETURNS void LANGUAGE plpgsql
     SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
-    INSERT INTO public.pass_change_log (submissions)
-    SELECT CASE WHEN cardinality(p_ids) > 100 THEN NULL ELSE p_ids END WHERE cardinality(p_ids) > 0
-$$;
+DECLARE
+    v_seq bigint;
+BEGIN
+    IF cardinality(p_ids) = 0 THEN
+        RETURN;
+    END IF;
+    INSERT INTO public.pass_change_log (submissions) VALUES (CASE WHEN cardinality(p_ids) <= 100 THEN p_ids END)
+    RETURNING seq INTO v_seq;
+    IF v_seq % 65536 = 0 THEN
+        DELETE FROM public.pass_change_log WHERE seq < v_seq - 10000000;
+    END IF;
+END $$;
 
 CREATE FUNCTION pass_shared_rows_logged() RETURNS trigger LANGUAGE plpgsql
     SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
-    INSERT INTO public.pass_change_log (submissions) VALUES (NULL);
+    PERFORM public.pass_submissions_logged(NULL);
     RETURN NULL;
 END $$;
 
