@@ -2,7 +2,8 @@
 -- transaction that sends one a lock held through its commit's WAL flush, so V6's notices serialised
 -- all of pass-core's concurrent writes (deploy/bench/notices: 8 writers kept a fifth of their
 -- throughput); its row triggers also copied each changed row twice. These triggers, one per
--- statement, add one row to an unlogged table: no lock beyond the row, no WAL.
+-- statement, add one row to an unlogged table (one per transaction when its statements change the
+-- same submissions): no lock beyond the row, no WAL.
 --
 -- A row is the statement's transaction (xid) and the submissions it changed: up to 100 ids read
 -- from the statement's transition tables, NULL for 'every submission' (more ids, a TRUNCATE, or a
@@ -16,28 +17,34 @@
 -- version before, counting V6's triggers, finds them gone and keeps nothing during a rolling deploy.
 
 CREATE UNLOGGED TABLE pass_change_log (
-    seq         bigserial PRIMARY KEY,
+    seq         bigserial NOT NULL,
     xid         xid8 NOT NULL DEFAULT pg_current_xact_id(),
     submissions bigint[]
 );
 CREATE INDEX pass_change_log_xid_idx ON pass_change_log (xid);
 
--- one statement's row: its submissions, NULL for all. Without a policy pod pruning the log, the
--- 65,536th row of every run deletes the rows 10 million before it, so that it never grows past that.
-CREATE FUNCTION pass_submissions_logged(p_ids bigint[]) RETURNS void LANGUAGE plpgsql
-    SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+-- one statement's row: its submissions, NULL for all; not again when the transaction's row before
+-- said the same (pass-core saves a submission in a few statements), as NOTIFY folded a transaction's
+-- equal notices. Without a policy pod pruning the log, every 65,536th row deletes the rows of
+-- transactions 10 million before, so that it never holds more. Called by the triggers only, as
+-- their owner and with their search_path.
+CREATE FUNCTION pass_submissions_logged(p_ids bigint[]) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
+    v_ids bigint[] := CASE WHEN cardinality(p_ids) <= 100 THEN p_ids END;
+    v_said text := coalesce(array_to_string(v_ids, ','), 'all');
     v_seq bigint;
 BEGIN
-    IF cardinality(p_ids) = 0 THEN
+    IF cardinality(p_ids) = 0 OR current_setting('submission_services.logged', true) = v_said THEN
         RETURN;
     END IF;
-    INSERT INTO public.pass_change_log (submissions) VALUES (CASE WHEN cardinality(p_ids) <= 100 THEN p_ids END)
-    RETURNING seq INTO v_seq;
+    PERFORM set_config('submission_services.logged', v_said, true);
+    INSERT INTO public.pass_change_log (submissions) VALUES (v_ids) RETURNING seq INTO v_seq;
     IF v_seq % 65536 = 0 THEN
-        DELETE FROM public.pass_change_log WHERE seq < v_seq - 10000000;
+        DELETE FROM public.pass_change_log
+         WHERE xid < greatest(pg_current_xact_id()::text::bigint - 10000000, 0)::text::xid8;
     END IF;
 END $$;
+REVOKE EXECUTE ON FUNCTION pass_submissions_logged(bigint[]) FROM PUBLIC;
 
 CREATE FUNCTION pass_shared_rows_logged() RETURNS trigger LANGUAGE plpgsql
     SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$

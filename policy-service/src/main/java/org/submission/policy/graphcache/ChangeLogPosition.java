@@ -55,6 +55,11 @@ final class ChangeLogPosition {
         return prune;
     }
 
+    /** The rows of this read were taken as a change to every submission: none need telling again. */
+    synchronized void forgetRows() {
+        seen.clear();
+    }
+
     /** A read failed or is overdue: the next starts afresh. */
     synchronized void lost() {
         xmin = null;

@@ -1,5 +1,6 @@
 package org.submission.policy.graphcache;
 
+import io.quarkus.runtime.Quarkus;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.vertx.core.Vertx;
@@ -7,6 +8,7 @@ import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.RowSet;
 import io.vertx.mutiny.sqlclient.Tuple;
+import io.vertx.sqlclient.DatabaseException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import org.jboss.logging.Logger;
@@ -26,6 +28,9 @@ public class PassChangeLog {
     private static final Logger LOG = Logger.getLogger(PassChangeLog.class);
     // the 22 triggers of V7: four on each of a submission's own four tables, one on each shared one
     private static final int TRIGGERS = 22;
+    // more rows than this at once (a transaction left open after a write holds every later row in
+    // the reads) are read as a change to every submission: a read's memory is bounded
+    private static final int ROWS_READ = 10_000;
     // each read returns the rows of every transaction not finished at the read before (its snapshot's
     // xmin): a transaction that commits after a later one is read once it has committed
     private static final String READ = """
@@ -36,7 +41,11 @@ public class PassChangeLog {
                           'pass_submission_preparers', 'pass_submission_effectivepolicies', 'pass_user', 'pass_grant',
                           'pass_funder', 'pass_policy', 'pass_policy_repositories', 'pass_repository']) t)) AS triggers,
                    pg_snapshot_xmin(pg_current_snapshot())::text AS xmin, l.seq, l.xid::text AS xid, l.submissions
-              FROM (SELECT 1) one LEFT JOIN pass_change_log l ON l.xid >= $1::text::xid8""";
+              FROM (SELECT 1) one
+              LEFT JOIN (SELECT * FROM pass_change_log WHERE xid >= $1::text::xid8 LIMIT %d) l ON true""".formatted(ROWS_READ + 1);
+    // "prepared statement does not exist": only a pooler that runs a session's statements on several
+    // server connections loses them, and then every statement with parameters fails
+    private static final String STATEMENT_LOST = "26000";
     private static final String PRUNE = "DELETE FROM pass_change_log WHERE xid < $1::text::xid8";
 
     private final Vertx vertx;
@@ -84,6 +93,13 @@ public class PassChangeLog {
             next();
         }, failure -> {
             vertx.cancelTimer(overdue);
+            if (failure instanceof DatabaseException database && STATEMENT_LOST.equals(database.getSqlState())) {
+                LOG.error("The database is reached through a connection pooler in transaction or statement mode, which loses"
+                        + " the statements the services prepare (" + failure.getMessage() + "): only session mode works"
+                        + " (docs/settings.md, SUBMISSION_DB_URL)");
+                Quarkus.asyncExit(2);
+                return;
+            }
             LOG.debugf("PASS's change log could not be read (%s); answers are not kept until it is", failure.getMessage());
             deaf();
             next();
@@ -113,6 +129,18 @@ public class PassChangeLog {
             // the first read, or one after a gap in which rows may have been pruned: start afresh from here
             deaf();
         }
+        if (rows.size() > ROWS_READ) {
+            cache.changed("all");
+            position.forgetRows();
+        } else {
+            tell(rows);
+        }
+        position.advance(Long.parseLong(first.getString("xmin")), sent).ifPresent(this::prune);
+        cache.listening();
+    }
+
+    /** Tells the cache of each row read for the first time. */
+    private void tell(RowSet<Row> rows) {
         for (Row row : rows) {
             Long seq = row.getLong("seq");
             if (seq != null && position.firstTime(seq, Long.parseLong(row.getString("xid")))) {
@@ -126,8 +154,6 @@ public class PassChangeLog {
                 }
             }
         }
-        position.advance(Long.parseLong(first.getString("xmin")), sent).ifPresent(this::prune);
-        cache.listening();
     }
 
     private void deaf() {
