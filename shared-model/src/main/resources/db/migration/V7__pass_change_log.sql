@@ -24,14 +24,15 @@ CREATE UNLOGGED TABLE pass_change_log (
 CREATE INDEX pass_change_log_xid_idx ON pass_change_log (xid);
 
 -- one statement's row: its submissions, NULL for all; not again when the transaction's row before
--- said the same (pass-core saves a submission in a few statements), as NOTIFY folded a transaction's
--- equal notices. Without a policy pod pruning the log, every 65,536th row deletes the rows of
+-- said the same (pass-core saves a submission in a few statements), as NOTIFY folded a
+-- transaction's equal notices (the setting holds the transaction's id, so that no value set before
+-- it counts). Without a policy pod pruning the log, every 65,536th row deletes the rows of
 -- transactions 10 million before, so that it never holds more. Called by the triggers only, as
 -- their owner and with their search_path.
 CREATE FUNCTION pass_submissions_logged(p_ids bigint[]) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
     v_ids bigint[] := CASE WHEN cardinality(p_ids) <= 100 THEN p_ids END;
-    v_said text := coalesce(array_to_string(v_ids, ','), 'all');
+    v_said text := pg_current_xact_id() || ':' || coalesce(array_to_string(v_ids, ','), 'all');
     v_seq bigint;
 BEGIN
     IF cardinality(p_ids) = 0 OR current_setting('submission_services.logged', true) = v_said THEN
