@@ -26,9 +26,9 @@ CREATE INDEX pass_change_log_xid_idx ON pass_change_log (xid);
 -- one statement's row: its submissions, NULL for all; not again when the transaction's row before
 -- said the same (pass-core saves a submission in a few statements), as NOTIFY folded a
 -- transaction's equal notices (the setting holds the transaction's id, so that no value set before
--- it counts). Without a policy pod pruning the log, every 65,536th row deletes the rows of
--- transactions 10 million before, so that it never holds more. Called by the triggers only, as
--- their owner and with their search_path.
+-- it counts). Without a policy pod pruning the log, every 65,536th row deletes the rows of the
+-- transactions a million or more before, so that it never holds more (some 100 MB). Called by the
+-- triggers only, as their owner and with their search_path.
 CREATE FUNCTION pass_submissions_logged(p_ids bigint[]) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
     v_ids bigint[] := CASE WHEN cardinality(p_ids) <= 100 THEN p_ids END;
@@ -42,7 +42,7 @@ BEGIN
     INSERT INTO public.pass_change_log (submissions) VALUES (v_ids) RETURNING seq INTO v_seq;
     IF v_seq % 65536 = 0 THEN
         DELETE FROM public.pass_change_log
-         WHERE xid < greatest(pg_current_xact_id()::text::bigint - 10000000, 0)::text::xid8;
+         WHERE xid < greatest(pg_current_xact_id()::text::bigint - 1000000, 0)::text::xid8;
     END IF;
 END $$;
 REVOKE EXECUTE ON FUNCTION pass_submissions_logged(bigint[]) FROM PUBLIC;
