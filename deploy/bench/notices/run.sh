@@ -5,7 +5,9 @@
 # seed.sql, in three copies of one database: without triggers ("none"), with the NOTIFY triggers of
 # V6 ("notify", the release before), and with the change log of V7 ("log", this release). The
 # rounds alternate the three, so that all are measured in one sitting; medians at the end, with each
-# one's share of the throughput without triggers.
+# one's share of the throughput without triggers, and the writer's backend CPU per transaction
+# (cpu-per-transaction.sql: the server must run on this machine), which hardly depends on the
+# machine's load, where throughput does.
 #
 #   ./mvnw -B -o -pl deploy/launcher -am package -DskipTests   # once (the embedded PostgreSQL)
 #   bash deploy/bench/notices/run.sh [seconds per measurement, default 10] [rounds, default 3]
@@ -68,6 +70,13 @@ BEGIN;
 UPDATE pass_submission SET version = version + 1;
 ROLLBACK;' | sed -nE 's/^Time: ([0-9.]+) ms.*/\1/p' | sed -n 2p
 }
+cpu_us() {  # database: backend CPU µs per grant update and per submission save, "grant save"
+  local ticks="$WORK/ticks-$1" hz n=5000
+  hz="$(getconf CLK_TCK)"
+  : > "$ticks"
+  sql -d "$1" -v n="$n" -v out="$ticks" -f "$HERE/cpu-per-transaction.sql" > /dev/null
+  awk -v n="$n" -v hz="$hz" '{ t[NR] = $1 } END { printf "%.0f %.0f", (t[2] - t[1]) * 1e6 / hz / n, (t[3] - t[2]) * 1e6 / hz / n }' "$ticks"
+}
 median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 ROWS=("grant-update 1" "grant-update 8" "submission-save 1" "submission-save 8")
@@ -80,6 +89,11 @@ for round in $(seq 1 "$ROUNDS"); do
       echo "$1 $2 $variant $result" >> "$WORK/tps"
       echo "  $1, $2 writer(s), $variant: $result tps"
     done
+  done
+  for variant in "${VARIANTS[@]}"; do
+    result="$(cpu_us "bench_notices_$variant")"
+    echo "$variant $result" >> "$WORK/cpu"
+    echo "  backend CPU per transaction, $variant: grant update, submission save: $result µs"
   done
   for variant in "${VARIANTS[@]}"; do
     result="$(bulk_ms "bench_notices_$variant")"
@@ -98,6 +112,13 @@ for row in "${ROWS[@]}"; do
   done
   printf '%-26s %10s %11s (%3d %%) %11s (%3d %%)\n' "$1, $2 writer(s), tps" "${m[none]}" \
     "${m[notify]}" $(( ${m[notify]%.*} * 100 / ${m[none]%.*} )) "${m[log]}" $(( ${m[log]%.*} * 100 / ${m[none]%.*} ))
+done
+for column in 2 3; do
+  printf '%-26s' "$([ "$column" = 2 ] && echo 'grant update, CPU µs' || echo 'submission save, CPU µs')"
+  for variant in "${VARIANTS[@]}"; do
+    printf ' %10s' "$(awk -v v="$variant" -v c="$column" '$1 == v { print $c }' "$WORK/cpu" | median)"
+  done
+  echo
 done
 printf '%-26s' "UPDATE of 50,000, ms"
 for variant in "${VARIANTS[@]}"; do
