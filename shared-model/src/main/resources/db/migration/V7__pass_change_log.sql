@@ -23,12 +23,17 @@ CREATE UNLOGGED TABLE pass_change_log (
 );
 CREATE INDEX pass_change_log_xid_idx ON pass_change_log (xid);
 
--- one statement's row: its submissions, NULL for all; not again when the transaction's row before
--- said the same (pass-core saves a submission in a few statements), as NOTIFY folded a
--- transaction's equal notices (the setting holds the transaction's id, so that no value set before
--- it counts). Without a policy pod pruning the log, every 65,536th row deletes the rows of the
--- transactions a million or more before, so that it never holds more (some 100 MB). Called by the
--- triggers only, as their owner and with their search_path.
+-- Without a policy pod pruning the log, every 65,536th row deletes the rows of the transactions a
+-- million or more before, so that it never holds more (some 100 MB).
+CREATE FUNCTION pass_change_log_bounded() RETURNS void LANGUAGE sql AS $$
+    DELETE FROM public.pass_change_log WHERE xid < greatest(pg_current_xact_id()::text::bigint - 1000000, 0)::text::xid8
+$$;
+REVOKE EXECUTE ON FUNCTION pass_change_log_bounded() FROM PUBLIC;
+
+-- one statement's row of some submissions: not again when the transaction's row before said the
+-- same (pass-core saves a submission in a few statements), as NOTIFY folded a transaction's equal
+-- notices (the setting holds the transaction's id, so that no value set before it counts). Called
+-- by the triggers only, as their owner and with their search_path.
 CREATE FUNCTION pass_submissions_logged(p_ids bigint[]) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
     v_ids bigint[] := CASE WHEN cardinality(p_ids) <= 100 THEN p_ids END;
@@ -41,16 +46,22 @@ BEGIN
     PERFORM set_config('submission_services.logged', v_said, true);
     INSERT INTO public.pass_change_log (submissions) VALUES (v_ids) RETURNING seq INTO v_seq;
     IF v_seq % 65536 = 0 THEN
-        DELETE FROM public.pass_change_log
-         WHERE xid < greatest(pg_current_xact_id()::text::bigint - 1000000, 0)::text::xid8;
+        PERFORM public.pass_change_log_bounded();
     END IF;
 END $$;
 REVOKE EXECUTE ON FUNCTION pass_submissions_logged(bigint[]) FROM PUBLIC;
 
+-- rows many submissions share: a row for all, at once (the cheapest path: pass-core saves a grant
+-- or a person in one statement)
 CREATE FUNCTION pass_shared_rows_logged() RETURNS trigger LANGUAGE plpgsql
     SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+DECLARE
+    v_seq bigint;
 BEGIN
-    PERFORM public.pass_submissions_logged(NULL);
+    INSERT INTO public.pass_change_log (submissions) VALUES (NULL) RETURNING seq INTO v_seq;
+    IF v_seq % 65536 = 0 THEN
+        PERFORM public.pass_change_log_bounded();
+    END IF;
     RETURN NULL;
 END $$;
 
