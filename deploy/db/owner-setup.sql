@@ -78,8 +78,8 @@ GRANT EXECUTE ON FUNCTION doi_lookup_begin(text, text, text, bigint, bigint, big
 
 -- 5. the log of PASS's changes, as the migration V7 defines it; the services read it and delete
 -- the rows every pod has read
-SELECT to_regclass('public.pass_change_log') IS NULL AS missing \gset
+SELECT to_regclass('public.policy_change_log') IS NULL AS missing \gset
 \if :missing
 \ir ../../shared-model/src/main/resources/db/migration/V7__pass_change_log.sql
 \endif
-GRANT SELECT, DELETE ON pass_change_log TO :"role";
+GRANT SELECT, DELETE ON policy_change_log TO :"role";

@@ -8,4 +8,4 @@ SELECT (SELECT count(*) FROM pg_trigger WHERE tgenabled <> 'D'
               'pass_funder', 'pass_policy', 'pass_policy_repositories', 'pass_repository']) t)) AS triggers,
        pg_snapshot_xmin(pg_current_snapshot())::text AS xmin, l.seq, l.xid::text AS xid, l.submissions
   FROM (SELECT 1) one
-  LEFT JOIN (SELECT * FROM pass_change_log WHERE xid >= pg_snapshot_xmin(pg_current_snapshot()) LIMIT 10001) l ON true;
+  LEFT JOIN (SELECT * FROM policy_change_log WHERE xid >= pg_snapshot_xmin(pg_current_snapshot()) LIMIT 10001) l ON true;

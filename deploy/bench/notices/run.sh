@@ -126,7 +126,7 @@ for variant in "${VARIANTS[@]}"; do
 done
 echo
 reads="$(pgbench -n -M prepared -c 1 -T "$SECONDS_EACH" -f "$HERE/pod-read.sql" bench_notices_log 2>&1 | sed -nE 's/^tps = ([0-9.]+) .*/\1/p')"
-echo "a pod's read of the log ($(sql -d bench_notices_log -Atc 'SELECT count(*) FROM pass_change_log') rows in it, none new): ${reads%.*} a second on one connection, $(awk -v r="$reads" 'BEGIN { printf "%.0f", 1e6 / r }') µs each"
+echo "a pod's read of the log ($(sql -d bench_notices_log -Atc 'SELECT count(*) FROM policy_change_log') rows in it, none new): ${reads%.*} a second on one connection, $(awk -v r="$reads" 'BEGIN { printf "%.0f", 1e6 / r }') µs each"
 for variant in "${VARIANTS[@]}"; do
   sql -d postgres -c "DROP DATABASE bench_notices_$variant"
 done

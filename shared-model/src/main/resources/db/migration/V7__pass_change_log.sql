@@ -16,19 +16,19 @@
 -- V6's triggers and functions are dropped; the new triggers have new names, so that a pod of the
 -- version before, counting V6's triggers, finds them gone and keeps nothing during a rolling deploy.
 
-CREATE UNLOGGED TABLE pass_change_log (
+CREATE UNLOGGED TABLE policy_change_log (
     seq         bigserial NOT NULL,
     xid         xid8 NOT NULL DEFAULT pg_current_xact_id(),
     submissions bigint[]
 );
-CREATE INDEX pass_change_log_xid_idx ON pass_change_log (xid);
+CREATE INDEX policy_change_log_xid_idx ON policy_change_log (xid);
 
 -- Without a policy pod pruning the log, every 65,536th row deletes the rows of the transactions a
 -- million or more before, so that it never holds more (some 100 MB).
-CREATE FUNCTION pass_change_log_bounded() RETURNS void LANGUAGE sql AS $$
-    DELETE FROM public.pass_change_log WHERE xid < greatest(pg_current_xact_id()::text::bigint - 1000000, 0)::text::xid8
+CREATE FUNCTION policy_change_log_bounded() RETURNS void LANGUAGE sql AS $$
+    DELETE FROM public.policy_change_log WHERE xid < greatest(pg_current_xact_id()::text::bigint - 1000000, 0)::text::xid8
 $$;
-REVOKE EXECUTE ON FUNCTION pass_change_log_bounded() FROM PUBLIC;
+REVOKE EXECUTE ON FUNCTION policy_change_log_bounded() FROM PUBLIC;
 
 -- one statement's row of some submissions: not again when the transaction's row before said the
 -- same (pass-core saves a submission in a few statements), as NOTIFY folded a transaction's equal
@@ -44,9 +44,9 @@ BEGIN
         RETURN;
     END IF;
     PERFORM set_config('submission_services.logged', v_said, true);
-    INSERT INTO public.pass_change_log (submissions) VALUES (v_ids) RETURNING seq INTO v_seq;
+    INSERT INTO public.policy_change_log (submissions) VALUES (v_ids) RETURNING seq INTO v_seq;
     IF v_seq % 65536 = 0 THEN
-        PERFORM public.pass_change_log_bounded();
+        PERFORM public.policy_change_log_bounded();
     END IF;
 END $$;
 REVOKE EXECUTE ON FUNCTION pass_submissions_logged(bigint[]) FROM PUBLIC;
@@ -58,9 +58,9 @@ CREATE FUNCTION pass_shared_rows_logged() RETURNS trigger LANGUAGE plpgsql
 DECLARE
     v_seq bigint;
 BEGIN
-    INSERT INTO public.pass_change_log (submissions) VALUES (NULL) RETURNING seq INTO v_seq;
+    INSERT INTO public.policy_change_log (submissions) VALUES (NULL) RETURNING seq INTO v_seq;
     IF v_seq % 65536 = 0 THEN
-        PERFORM public.pass_change_log_bounded();
+        PERFORM public.policy_change_log_bounded();
     END IF;
     RETURN NULL;
 END $$;

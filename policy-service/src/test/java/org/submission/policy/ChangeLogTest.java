@@ -58,18 +58,18 @@ class ChangeLogTest {
     void oneStatementChangingManySubmissionsLogsOneRowAndChangesTheAnswerOfEach() throws SQLException {
         List<String> submissions = List.of("S1", "S2", "S3");
         submissions.forEach(submission -> assertThat(policies(submission)).containsExactly(id("P1")));
-        long last = count("SELECT coalesce(max(seq), 0) FROM pass_change_log");
+        long last = count("SELECT coalesce(max(seq), 0) FROM policy_change_log");
 
         sql("UPDATE pass_submission_grants SET grants_id = " + id("G3") + " WHERE grants_id = " + id("G1"));
 
-        assertThat(count("SELECT count(*) FROM pass_change_log WHERE seq > " + last)).isEqualTo(1);
+        assertThat(count("SELECT count(*) FROM policy_change_log WHERE seq > " + last)).isEqualTo(1);
         submissions.forEach(submission -> await().atMost(READ).until(() -> policies(submission).equals(List.of(id("P3")))));
     }
 
     @Test
     void whileTheChangeLogCannotBeReadNothingIsKept() throws SQLException {
         policies("S1");
-        sql("ALTER TABLE pass_change_log RENAME TO pass_change_log_away");
+        sql("ALTER TABLE policy_change_log RENAME TO policy_change_log_away");
         try {
             await().atMost(READ).until(() -> listening() == 0);
             double before = hits();
@@ -79,7 +79,7 @@ class ChangeLogTest {
 
             assertThat(hits()).isEqualTo(before);
         } finally {
-            sql("ALTER TABLE pass_change_log_away RENAME TO pass_change_log");
+            sql("ALTER TABLE policy_change_log_away RENAME TO policy_change_log");
         }
         await().atMost(READ).until(() -> listening() == 1);
     }

@@ -15,5 +15,5 @@ public class PolicyTestDatabase extends StoppablePostgres {
      */
     static final String REQUESTS_CALLS = "SELECT coalesce(sum(calls), 0) FROM pg_stat_statements"
             + " WHERE query NOT LIKE '%pg_stat_statements%' AND query NOT LIKE '%pg_trigger%'"
-            + " AND query NOT LIKE '%pass_change_log%'";
+            + " AND query NOT LIKE '%policy_change_log%'";
 }

@@ -15,7 +15,7 @@ import org.jboss.logging.Logger;
 import org.submission.policy.config.AnswerCacheSettings;
 
 /**
- * Reads, every read period, the rows PASS's tables add to {@code pass_change_log} on every change
+ * Reads, every read period, the rows PASS's tables add to {@code policy_change_log} on every change
  * ({@code V7__pass_change_log.sql}), and tells the {@link GraphCache} what changed, and whether it
  * hears at all. A read that answers proves this pod up to date with every commit before it, on any
  * connection of the pool, through any pooler: there is no notice to be lost on the way and no queue a
@@ -42,11 +42,11 @@ public class PassChangeLog {
                           'pass_funder', 'pass_policy', 'pass_policy_repositories', 'pass_repository']) t)) AS triggers,
                    pg_snapshot_xmin(pg_current_snapshot())::text AS xmin, l.seq, l.xid::text AS xid, l.submissions
               FROM (SELECT 1) one
-              LEFT JOIN (SELECT * FROM pass_change_log WHERE xid >= $1::text::xid8 LIMIT %d) l ON true""".formatted(ROWS_READ + 1);
+              LEFT JOIN (SELECT * FROM policy_change_log WHERE xid >= $1::text::xid8 LIMIT %d) l ON true""".formatted(ROWS_READ + 1);
     // "prepared statement does not exist": only a pooler that runs a session's statements on several
     // server connections loses them, and then every statement with parameters fails
     private static final String STATEMENT_LOST = "26000";
-    private static final String PRUNE = "DELETE FROM pass_change_log WHERE xid < $1::text::xid8";
+    private static final String PRUNE = "DELETE FROM policy_change_log WHERE xid < $1::text::xid8";
 
     private final Vertx vertx;
     private final Pool pool;
