@@ -1,6 +1,6 @@
 -- PASS's changes written to a log the policy pods read, instead of V6's notices. A NOTIFY costs every
 -- transaction that sends one a lock held through its commit's WAL flush, so V6's notices serialised
--- all of pass-core's concurrent writes (deploy/bench/notices: 8 writers kept a fifth of their
+-- all of pass-core's concurrent writes (deploy/bench/notices: 8 writers kept 12-39 % of their
 -- throughput); its row triggers also copied each changed row twice. These triggers, one per
 -- statement, add one row to an unlogged table (one per transaction when its statements change the
 -- same submissions): no lock beyond the row, no WAL.
