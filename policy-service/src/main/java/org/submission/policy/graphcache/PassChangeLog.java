@@ -11,6 +11,7 @@ import io.vertx.mutiny.sqlclient.Tuple;
 import io.vertx.sqlclient.DatabaseException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import java.util.concurrent.atomic.AtomicLong;
 import org.jboss.logging.Logger;
 import org.submission.policy.config.AnswerCacheSettings;
 
@@ -53,6 +54,7 @@ public class PassChangeLog {
     private final GraphCache cache;
     private final AnswerCacheSettings settings;
     private final ChangeLogPosition position = new ChangeLogPosition();
+    private final AtomicLong reads = new AtomicLong();
     private volatile boolean stopped;
     private boolean reportMissing = true;
     private long readTimer = -1;
@@ -137,6 +139,12 @@ public class PassChangeLog {
         }
         position.advance(Long.parseLong(first.getString("xmin")), sent).ifPresent(this::prune);
         cache.listening();
+        reads.incrementAndGet();
+    }
+
+    /** The reads that found every trigger in place: one begun after a commit has told the cache of it. */
+    public long reads() {
+        return reads.get();
     }
 
     /** Tells the cache of each row read for the first time. */
