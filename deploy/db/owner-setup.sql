@@ -15,10 +15,11 @@
 --   3. the indexes of the services' look-ups that pass-core lacks;
 --   4. the DOI service's coordination tables and functions (unlogged tables no PASS table refers
 --      to), from the project's own migration files, each applied only when it is missing;
---   5. the notices of PASS's changes: triggers on the PASS tables a policy answer reads, which
---      NOTIFY each change at commit, so that the policy service may keep answers' data between
---      requests and drop it as soon as PASS changes it. They write nothing; without them the
---      policy service reads the database for every answer.
+--   5. the log of PASS's changes: triggers on the PASS tables a policy answer reads, which add one
+--      row per statement to an unlogged table the policy pods read, so that the policy service may
+--      keep answers' data between requests and drop it as soon as PASS changes it (V7, which also
+--      removes the NOTIFY triggers of V6 where an earlier release's script installed them). They
+--      change no PASS row; without them the policy service reads the database for every answer.
 
 \set ON_ERROR_STOP on
 \if :{?role}
@@ -75,8 +76,10 @@ GRANT EXECUTE ON FUNCTION doi_lookup_begin(text, text, text, bigint, bigint, big
     doi_take_turn(text, bigint, bigint, bigint, bigint), doi_upstream_learn(text, bigint, bigint),
     doi_purge(bigint), doi_purge(bigint, bigint) TO :"role";
 
--- 5. the notices of PASS's changes, as the migration V6 defines them
-SELECT to_regprocedure('public.pass_shared_rows_changed()') IS NULL AS missing \gset
+-- 5. the log of PASS's changes, as the migration V7 defines it; the services read it and delete
+-- the rows every pod has read
+SELECT to_regclass('public.policy_change_log') IS NULL AS missing \gset
 \if :missing
-\ir ../../shared-model/src/main/resources/db/migration/V6__pass_change_notices.sql
+\ir ../../shared-model/src/main/resources/db/migration/V7__pass_change_log.sql
 \endif
+GRANT SELECT, DELETE ON policy_change_log TO :"role";

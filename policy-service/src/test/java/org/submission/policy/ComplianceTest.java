@@ -27,6 +27,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.submission.platform.testing.Requests;
+import org.submission.policy.graphcache.PassChangeLog;
 import org.submission.policy.rules.RulesFileProfile;
 
 /**
@@ -85,6 +86,9 @@ class ComplianceTest {
 
     @Inject
     DataSource dataSource;
+
+    @Inject
+    PassChangeLog changeLog;
 
     private static String resource(String name) {
         try (InputStream in = ComplianceTest.class.getClassLoader().getResourceAsStream(name)) {
@@ -218,6 +222,7 @@ class ComplianceTest {
     @Test
     void aSubmissionWithoutDoiIsUndecidedThroughout() throws SQLException {
         sql("UPDATE pass_submission SET metadata = '{\"acceptedDate\": \"2025-08-01\"}' WHERE id = " + SUBMISSION);
+        ChangeLogRead.caughtUp(changeLog);
         assertThat(compliance().getList("policies.why")).containsOnly("no DOI");
     }
 }

@@ -20,9 +20,10 @@ import org.submission.platform.testing.Requests;
 
 /**
  * Answers kept between requests stay true to PASS: each change written to PASS's tables, as
- * pass-core writes it, is in the next answers once its notice arrives (well within the wait here;
- * without the notices a kept graph would be served for {@code POLICY_ANSWER_CACHE_MAX_AGE}, ten
- * minutes), and nothing kept is served while the notices cannot be heard.
+ * pass-core writes it, is in the next answers once the pod has read it from PASS's change log (well
+ * within the wait here; without the log a kept graph would be served for
+ * {@code POLICY_ANSWER_CACHE_MAX_AGE}, ten minutes), and nothing kept is served while the log
+ * cannot be read ({@code ChangeLogTest}).
  */
 @QuarkusTest
 @WithTestResource(PolicyTestDatabase.class)
@@ -82,10 +83,10 @@ class KeptAnswersTest {
     }
 
     @Test
-    void aChangeMadeWhileTheListeningConnectionIsDownIsNotHiddenByAKeptAnswer() throws SQLException {
+    void aChangeMadeWhileThePoolsConnectionsAreCutIsNotHiddenByAKeptAnswer() throws SQLException {
         policies();
 
-        sql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'policy-service change notices'");
+        sql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'vertx-pg-client'");
         sql("UPDATE pass_funder SET policy_id = " + id("P2") + " WHERE id = " + id("F1"));
 
         await().atMost(NOTICE).until(() -> policies().equals(List.of(id("P2"))));
@@ -93,9 +94,9 @@ class KeptAnswersTest {
     }
 
     @Test
-    void withoutEveryTriggerOfTheNoticesNothingIsKept() throws SQLException {
+    void withoutEveryTriggerOfTheChangeLogNothingIsKept() throws SQLException {
         policies();
-        sql("DROP TRIGGER submission_services_notice ON pass_funder");
+        sql("DROP TRIGGER submission_services_log ON pass_funder");
         try {
             await().atMost(NOTICE).until(() -> listening() == 0);
             double before = hits();
@@ -106,8 +107,8 @@ class KeptAnswersTest {
             assertThat(policies()).containsExactly(id("P2"));
             assertThat(hits()).isEqualTo(before);
         } finally {
-            sql("CREATE TRIGGER submission_services_notice AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON pass_funder"
-                    + " FOR EACH STATEMENT EXECUTE FUNCTION pass_shared_rows_changed()");
+            sql("CREATE TRIGGER submission_services_log AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON pass_funder"
+                    + " FOR EACH STATEMENT EXECUTE FUNCTION pass_shared_rows_logged()");
         }
         await().atMost(NOTICE).until(() -> listening() == 1);
     }

@@ -70,7 +70,7 @@ class PassCoreDatabaseTest {
     }
 
     @Test
-    void theOwnersScriptInstallsPassChangeNoticesSoThatAChangeReachesAKeptAnswer() {
+    void theOwnersScriptInstallsPassChangeLogSoThatAChangeReachesAKeptAnswer() {
         await().atMost(Duration.ofSeconds(10)).until(kept::isListening);
         long doe = policy("DOE Public Access Plan");
         long funder = passCore.count("SELECT id FROM pass_funder WHERE policy_id = " + doe);

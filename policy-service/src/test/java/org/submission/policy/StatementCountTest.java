@@ -24,6 +24,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.submission.platform.testing.ExternalTool;
 import org.submission.platform.testing.Requests;
 import org.submission.policy.graphcache.GraphCache;
+import org.submission.policy.graphcache.PassChangeLog;
 
 /**
  * Counts, on the PostgreSQL server (pg_stat_statements), the statements one request runs, for a
@@ -45,6 +46,9 @@ class StatementCountTest {
     @Inject
     GraphCache kept;
 
+    @Inject
+    PassChangeLog changeLog;
+
     private Map<String, Long> ids;
 
     @BeforeEach
@@ -52,6 +56,7 @@ class StatementCountTest {
         ExternalTool.require(PolicyTestDatabase.embedded(),
                 "the test's own server with pg_stat_statements preloaded is not started (SUBMISSION_DB_URL names another)");
         ids = fixture.replaceWith(seed());
+        ChangeLogRead.caughtUp(changeLog);
         try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
             statement.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
         }

@@ -24,9 +24,13 @@ public interface AnswerCacheSettings {
     Duration maxAge();
 
     /**
-     * How often the listening connection proves it is alive and the notices' triggers are all in
-     * place; a check unanswered for as long counts as a lost connection.
+     * How often PASS's change log is read: the longest a kept graph may outlive a change, plus the
+     * read's own time. Each read also counts the log's triggers.
      */
+    @WithDefault("100ms")
+    Duration readPeriod();
+
+    /** A read of PASS's change log unanswered for this long empties the cache and keeps nothing until one answers. */
     @WithDefault("2s")
     Duration checkPeriod();
 }

@@ -14,8 +14,8 @@ import org.submission.policy.repository.SubmissionGraph;
 
 /**
  * The submission graphs of recent answers, kept only while this pod hears PASS's changes: triggers
- * on PASS's tables NOTIFY each change at commit ({@code V6__pass_change_notices.sql}) and
- * {@link PassChangeNotices} passes them here. Whenever the pod is not listening, nothing is kept or
+ * on PASS's tables log each change ({@code V7__pass_change_log.sql}) and {@link PassChangeLog}
+ * reads the log and passes them here. Whenever the pod is not listening, nothing is kept or
  * served, because a change it could not hear about must not leave an answer behind.
  *
  * <p>A graph read while a notice arrives is not kept: every notice moves the epoch, and a read keeps

@@ -198,6 +198,11 @@ class GraphCacheTest {
             }
 
             @Override
+            public Duration readPeriod() {
+                return Duration.ofMillis(100);
+            }
+
+            @Override
             public Duration checkPeriod() {
                 return Duration.ofSeconds(2);
             }
