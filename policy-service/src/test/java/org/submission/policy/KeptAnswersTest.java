@@ -82,6 +82,19 @@ class KeptAnswersTest {
         await().atMost(NOTICE).until(() -> policies().equals(List.of(id("P1"), id("P3"))));
     }
 
+    // the pod reads the log every 100 ms: a request right after a commit would mostly meet the graph of before it
+    @Test
+    void theRequestRightAfterACommitSeesItThoughItsGraphWasKept() throws SQLException {
+        for (int i = 0; i < 10; i++) {
+            String policy = i % 2 == 0 ? "P2" : "P1";
+            await().atMost(NOTICE).until(this::servedFromAKeptGraph);
+
+            sql("UPDATE pass_funder SET policy_id = " + id(policy) + " WHERE id = " + id("F1"));
+
+            assertThat(policies()).containsExactly(id(policy));
+        }
+    }
+
     @Test
     void aChangeMadeWhileThePoolsConnectionsAreCutIsNotHiddenByAKeptAnswer() throws SQLException {
         policies();
@@ -116,6 +129,12 @@ class KeptAnswersTest {
     private List<String> policies() {
         return Requests.backend().queryParam("submission", ids.get("S")).get("/policy/policies")
                 .then().statusCode(200).extract().jsonPath().getList("id");
+    }
+
+    private boolean servedFromAKeptGraph() {
+        double before = hits();
+        policies();
+        return hits() > before;
     }
 
     private String id(String key) {

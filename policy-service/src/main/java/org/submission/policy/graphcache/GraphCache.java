@@ -9,6 +9,7 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.submission.policy.config.AnswerCacheSettings;
 import org.submission.policy.repository.SubmissionGraph;
 
@@ -17,6 +18,9 @@ import org.submission.policy.repository.SubmissionGraph;
  * on PASS's tables log each change ({@code V7__pass_change_log.sql}) and {@link PassChangeLog}
  * reads the log and passes them here. Whenever the pod is not listening, nothing is kept or
  * served, because a change it could not hear about must not leave an answer behind.
+ *
+ * <p>A kept graph is served only after a read of the log begun after its request ({@link #readBy}),
+ * so that a commit made just before the request is never hidden by it.
  *
  * <p>A graph read while a notice arrives is not kept: every notice moves the epoch, and a read keeps
  * its graph only if the epoch it started in is still the current one after the graph is stored.
@@ -36,6 +40,7 @@ public class GraphCache {
     private final Counter hits;
     private final Counter misses;
     private volatile boolean listening;
+    private volatile Supplier<Uni<Void>> caughtUp = () -> Uni.createFrom().voidItem();
 
     public GraphCache(AnswerCacheSettings settings, MeterRegistry registry) {
         this.graphs = Caffeine.newBuilder().maximumWeight(settings.size().asLongValue()).weigher(GraphCache::bytes)
@@ -79,10 +84,20 @@ public class GraphCache {
         }
         Key key = new Key(submissionId, forRules);
         SubmissionGraph kept = graphs.getIfPresent(key);
-        if (kept != null) {
-            hits.increment();
-            return Uni.createFrom().item(new Lookup(kept, true, NOTHING));
+        if (kept == null) {
+            return miss(key, loader);
         }
+        // a commit made just before this request may not have been read from the log yet
+        return caughtUp.get().flatMap(read -> {
+            if (listening && graphs.getIfPresent(key) == kept) {
+                hits.increment();
+                return Uni.createFrom().item(new Lookup(kept, true, NOTHING));
+            }
+            return miss(key, loader);
+        });
+    }
+
+    private Uni<Lookup> miss(Key key, Function<Boolean, Uni<SubmissionGraph>> loader) {
         misses.increment();
         long started = epoch.get();
         // "no such submission" is not kept: a probe of unknown ids must not fill the cache
@@ -95,6 +110,11 @@ public class GraphCache {
         if (!listening || epoch.get() != started) {
             graphs.asMap().remove(key, graph);
         }
+    }
+
+    /** What a kept graph waits for before it is served: a read of PASS's changes begun after the request. */
+    void readBy(Supplier<Uni<Void>> caughtUp) {
+        this.caughtUp = caughtUp;
     }
 
     /** A notice's payload: one submission's rows changed, or rows many submissions share. */

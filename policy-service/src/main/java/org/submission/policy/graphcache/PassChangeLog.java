@@ -11,6 +11,8 @@ import io.vertx.mutiny.sqlclient.Tuple;
 import io.vertx.sqlclient.DatabaseException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import io.smallrye.mutiny.Uni;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
 import org.jboss.logging.Logger;
 import org.submission.policy.config.AnswerCacheSettings;
@@ -57,6 +59,11 @@ public class PassChangeLog {
     private final AtomicLong reads = new AtomicLong();
     private volatile boolean stopped;
     private boolean reportMissing = true;
+    // a kept graph is served only once a read sent after its request arrived has answered, so that a
+    // writer's next request sees its own commit; the requests arriving during one read share the next
+    private CompletableFuture<Void> nextRead = new CompletableFuture<>();
+    private boolean reading;
+    private boolean wanted;
     private long readTimer = -1;
 
     public PassChangeLog(Vertx vertx, Pool pool, GraphCache cache, AnswerCacheSettings settings) {
@@ -64,6 +71,7 @@ public class PassChangeLog {
         this.pool = pool;
         this.cache = cache;
         this.settings = settings;
+        cache.readBy(this::caughtUp);
     }
 
     void onStart(@Observes StartupEvent event) {
@@ -75,40 +83,94 @@ public class PassChangeLog {
     }
 
     void onStop(@Observes ShutdownEvent event) {
-        stopped = true;
-        vertx.cancelTimer(readTimer);
+        CompletableFuture<Void> waiting;
+        synchronized (this) {
+            stopped = true;
+            vertx.cancelTimer(readTimer);
+            waiting = nextRead;
+        }
         cache.deaf();
+        waiting.complete(null);
     }
 
-    /** One read at a time: the next is timed from the end of this one. */
+    /**
+     * Completes once a read of the log sent after this call has answered, or failed or is overdue
+     * (then nothing is kept): every commit made before it has then reached the cache. Starts that
+     * read at once unless one is under way, after which the next follows at once.
+     */
+    Uni<Void> caughtUp() {
+        CompletableFuture<Void> next;
+        boolean now;
+        synchronized (this) {
+            if (stopped) {
+                return Uni.createFrom().voidItem();
+            }
+            next = nextRead;
+            wanted = true;
+            now = !reading;
+        }
+        if (now) {
+            read();
+        }
+        return Uni.createFrom().completionStage(next);
+    }
+
+    /** One read at a time: the next is timed from the end of this one, or follows at once when a request waits for it. */
     private void read() {
-        if (stopped) {
-            return;
+        CompletableFuture<Void> answered;
+        synchronized (this) {
+            if (stopped || reading) {
+                return;
+            }
+            reading = true;
+            wanted = false;
+            answered = nextRead;
+            nextRead = new CompletableFuture<>();
+            vertx.cancelTimer(readTimer);
         }
         long sent = System.nanoTime();
-        long overdue = vertx.setTimer(settings.checkPeriod().toMillis(), id -> deaf());
+        long overdue = vertx.setTimer(settings.checkPeriod().toMillis(), id -> {
+            deaf();
+            answered.complete(null);
+        });
         pool.preparedQuery(READ).execute(Tuple.of(position.from())).subscribe().with(rows -> {
             vertx.cancelTimer(overdue);
             if (!stopped) {
                 heard(rows, sent);
             }
-            next();
+            done(answered);
         }, failure -> {
             vertx.cancelTimer(overdue);
             if (failure instanceof DatabaseException database && STATEMENT_LOST.equals(database.getSqlState())) {
                 LOG.error("The database is reached through a connection pooler in transaction or statement mode, which loses"
                         + " the statements the services prepare (" + failure.getMessage() + "): only session mode works"
                         + " (docs/settings.md, SUBMISSION_DB_URL)");
+                deaf();
+                answered.complete(null);
                 Quarkus.asyncExit(2);
                 return;
             }
             LOG.debugf("PASS's change log could not be read (%s); answers are not kept until it is", failure.getMessage());
             deaf();
-            next();
+            done(answered);
         });
     }
 
-    private void next() {
+    private void done(CompletableFuture<Void> answered) {
+        boolean again;
+        synchronized (this) {
+            reading = false;
+            again = wanted;
+        }
+        answered.complete(null);
+        if (again) {
+            read();
+        } else {
+            next();
+        }
+    }
+
+    private synchronized void next() {
         if (!stopped) {
             readTimer = vertx.setTimer(settings.readPeriod().toMillis(), id -> read());
         }
