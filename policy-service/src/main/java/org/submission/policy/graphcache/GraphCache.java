@@ -19,8 +19,8 @@ import org.submission.policy.repository.SubmissionGraph;
  * reads the log and passes them here. Whenever the pod is not listening, nothing is kept or
  * served, because a change it could not hear about must not leave an answer behind.
  *
- * <p>A kept graph is served only after a read of the log begun after its request ({@link #readBy}),
- * so that a commit made just before the request is never hidden by it.
+ * <p>Asked through commits, a kept graph is served only after a read of the log begun after its
+ * request ({@link #readBy}), so that a commit made just before the request is never hidden by it.
  *
  * <p>A graph read while a notice arrives is not kept: every notice moves the epoch, and a read keeps
  * its graph only if the epoch it started in is still the current one after the graph is stored.
@@ -72,12 +72,13 @@ public class GraphCache {
     private static final Runnable NOTHING = () -> { };
 
     /**
-     * The kept graph of the submission, or the loader's, which {@link Lookup#keep()} keeps when
+     * The kept graph of the submission (through commits: once every commit before this call has been
+     * read from the log), or the loader's, which {@link Lookup#keep()} keeps when
      * nothing changed meanwhile: only a caller who may see it keeps it, so that what strangers ask
      * fills nothing. The loader is told whether the graph must hold the effective policies'
      * repositories: always when it may be kept, since the same graph then serves both answers.
      */
-    public Uni<Lookup> get(long submissionId, boolean withRepositories, boolean forRules,
+    public Uni<Lookup> get(long submissionId, boolean withRepositories, boolean forRules, boolean throughCommits,
                            Function<Boolean, Uni<SubmissionGraph>> loader) {
         if (!listening) {
             return loader.apply(withRepositories).map(Lookup::read);
@@ -86,6 +87,10 @@ public class GraphCache {
         SubmissionGraph kept = graphs.getIfPresent(key);
         if (kept == null) {
             return miss(key, loader);
+        }
+        if (!throughCommits) {
+            hits.increment();
+            return Uni.createFrom().item(new Lookup(kept, true, NOTHING));
         }
         // a commit made just before this request may not have been read from the log yet
         return caughtUp.get().flatMap(read -> {

@@ -15,6 +15,8 @@ import org.submission.policy.rules.RulesFile;
 import org.submission.platform.error.ApiException;
 import org.submission.platform.security.Caller;
 import org.submission.platform.security.CallerService;
+import org.submission.platform.security.Roles;
+import io.smallrye.mutiny.tuples.Tuple2;
 
 /**
  * Answers both policy questions for the calling person or account. A request costs one
@@ -75,28 +77,36 @@ public class PolicyService {
         Set<String> fields = forRules ? metadataFields(now) : null;
         Function<Boolean, Uni<SubmissionGraph>> loader = repositories ->
                 graphs.load(submissionId, institutionalTitle, institutionalRepositoryName, repositories, fields);
-        // a graph kept under rules that read other metadata fields is read again, not kept
-        Uni<GraphCache.Lookup> read = kept.get(submissionId, withRepositories, forRules, loader)
-                .flatMap(found -> found.graph() == null || fields == null || found.graph().metadata().covers(fields)
-                        ? Uni.createFrom().item(found) : loader.apply(withRepositories).map(GraphCache.Lookup::read));
-        return Uni.combine().all()
-                .unis(callers.current(), read)
-                .asTuple()
-                .flatMap(both -> {
-                    GraphCache.Lookup found = both.getItem2();
-                    if (found.graph() != null && PolicyRules.mayRead(both.getItem1(), found.graph())) {
-                        found.keep();
-                        return Uni.createFrom().item(new Seen(both.getItem1(), found.graph(), now));
-                    }
-                    // "not yours" answers as "does not exist": a 403 would tell anyone whose identity
-                    // the proxy vouches for which submission ids exist (docs/architecture.md, "What every
-                    // endpoint shares"); and it costs what "does not exist" costs, the graph's statement,
-                    // so that the time of a kept graph's answer does not tell it either
-                    Uni<SubmissionGraph> sameWork = found.fromMemory() ? loader.apply(true) : Uni.createFrom().nullItem();
-                    return sameWork.onItemOrFailure().transformToUni((ignored, failure) -> Uni.createFrom().failure(
-                            ApiException.notFound("No submission with id " + submissionId + " that you may ask about"
-                                    + " (its submitter, a preparer, an administrator or a backend account).")));
-                });
+        return callers.identity().flatMap(identity -> {
+            // a person's request waits for the commits before it, as the PASS UI asks right after its
+            // own save; a backend account's is served within the change log's read period
+            boolean throughCommits = identity == null || !identity.hasRole(Roles.BACKEND);
+            // a graph kept under rules that read other metadata fields is read again, not kept
+            Uni<GraphCache.Lookup> read = kept.get(submissionId, withRepositories, forRules, throughCommits, loader)
+                    .flatMap(found -> found.graph() == null || fields == null || found.graph().metadata().covers(fields)
+                            ? Uni.createFrom().item(found) : loader.apply(withRepositories).map(GraphCache.Lookup::read));
+            return decide(submissionId, now, loader, Uni.combine().all().unis(callers.of(identity), read)
+                    .asTuple());
+        });
+    }
+
+    private Uni<Seen> decide(long submissionId, RuleSet now, Function<Boolean, Uni<SubmissionGraph>> loader,
+                             Uni<Tuple2<Caller, GraphCache.Lookup>> read) {
+        return read.flatMap(both -> {
+            GraphCache.Lookup found = both.getItem2();
+            if (found.graph() != null && PolicyRules.mayRead(both.getItem1(), found.graph())) {
+                found.keep();
+                return Uni.createFrom().item(new Seen(both.getItem1(), found.graph(), now));
+            }
+            // "not yours" answers as "does not exist": a 403 would tell anyone whose identity the proxy
+            // vouches for which submission ids exist (docs/architecture.md, "What every endpoint
+            // shares"); and it costs what "does not exist" costs, the graph's statement, so that the
+            // time of a kept graph's answer does not tell it either
+            Uni<SubmissionGraph> sameWork = found.fromMemory() ? loader.apply(true) : Uni.createFrom().nullItem();
+            return sameWork.onItemOrFailure().transformToUni((ignored, failure) -> Uni.createFrom().failure(
+                    ApiException.notFound("No submission with id " + submissionId + " that you may ask about"
+                            + " (its submitter, a preparer, an administrator or a backend account).")));
+        });
     }
 
     /** The metadata fields a graph read under these rules holds: the accepted date's and, for the compliance answer, the DOI's. */

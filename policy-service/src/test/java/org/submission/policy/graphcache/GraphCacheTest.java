@@ -90,7 +90,7 @@ class GraphCacheTest {
         cache.listening();
         AtomicReference<Runnable> answer = new AtomicReference<>();
         AtomicReference<SubmissionGraph> served = new AtomicReference<>();
-        cache.get(1, false, false, repositories -> Uni.createFrom().emitter(emitter -> answer.set(() -> emitter.complete(graph(1)))))
+        cache.get(1, false, false, true, repositories -> Uni.createFrom().emitter(emitter -> answer.set(() -> emitter.complete(graph(1)))))
                 .subscribe().with(lookup -> {
                     served.set(lookup.graph());
                     lookup.keep();
@@ -133,6 +133,21 @@ class GraphCacheTest {
     }
 
     @Test
+    void onlyALookupThroughCommitsWaitsForTheLogToBeRead() {
+        cache.listening();
+        read(ONE);
+        cache.readBy(() -> Uni.createFrom().nothing());
+        AtomicReference<GraphCache.Lookup> throughCommits = new AtomicReference<>();
+
+        GraphCache.Lookup within = cache.get(1, false, false, false, repositories -> Uni.createFrom().nullItem())
+                .await().atMost(Duration.ofSeconds(5));
+        cache.get(1, false, false, true, repositories -> Uni.createFrom().nullItem()).subscribe().with(throughCommits::set);
+
+        assertThat(within.fromMemory()).isTrue();
+        assertThat(throughCommits.get()).isNull();
+    }
+
+    @Test
     void anUnknownSubmissionIsNotKept() {
         cache.listening();
         Function<Boolean, Uni<SubmissionGraph>> none = repositories -> {
@@ -140,8 +155,8 @@ class GraphCacheTest {
             return Uni.createFrom().nullItem();
         };
 
-        cache.get(1, false, false, none).await().indefinitely().keep();
-        cache.get(1, false, false, none).await().indefinitely().keep();
+        cache.get(1, false, false, true, none).await().indefinitely().keep();
+        cache.get(1, false, false, true, none).await().indefinitely().keep();
 
         assertThat(reads).hasValue(2);
     }
@@ -159,7 +174,7 @@ class GraphCacheTest {
     private List<Boolean> repositoriesAskedFor(boolean... answers) {
         List<Boolean> asked = new ArrayList<>();
         for (boolean repositories : answers) {
-            cache.get(1, repositories, false, withRepositories -> {
+            cache.get(1, repositories, false, true, withRepositories -> {
                 asked.add(withRepositories);
                 return Uni.createFrom().item(graph(1));
             }).await().indefinitely().keep();
@@ -175,7 +190,7 @@ class GraphCacheTest {
     }
 
     private GraphCache.Lookup lookUp(GraphCache.Key key) {
-        return cache.get(key.submissionId(), false, key.forRules(), repositories -> {
+        return cache.get(key.submissionId(), false, key.forRules(), true, repositories -> {
             reads.incrementAndGet();
             return Uni.createFrom().item(graph(key.submissionId()));
         }).await().indefinitely();

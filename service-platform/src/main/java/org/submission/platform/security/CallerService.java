@@ -26,6 +26,11 @@ public class CallerService {
         return identities.getDeferredIdentity().flatMap(this::of);
     }
 
+    /** The request's identity, which {@link #of} turns into its caller. */
+    public Uni<SecurityIdentity> identity() {
+        return identities.getDeferredIdentity();
+    }
+
     public Uni<Caller> of(SecurityIdentity identity) {
         if (identity == null || identity.isAnonymous()) {
             return Uni.createFrom().failure(new UnauthorizedException());
