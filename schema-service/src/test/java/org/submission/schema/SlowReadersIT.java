@@ -78,6 +78,8 @@ class SlowReadersIT {
         Map<String, String> settings = new HashMap<>(FreshDatabase.create().settings());
         settings.put("SUBMISSION_SEED_DEMO", "true");
         settings.put("SCHEMA_SERVICE_DIR", folder.toString());
+        // the grown schema is over the default bound of a resolved document (1M), which it must pass to be served
+        settings.put("SCHEMA_SERVICE_MAX_EXPANDED_SIZE", "4M");
         settings.put("SUBMISSION_HTTP_WRITE_IDLE_TIMEOUT", WRITE_IDLE.toSeconds() + "s");
         String budget = System.getProperty("slow-readers.write-budget");
         if (budget != null) {
