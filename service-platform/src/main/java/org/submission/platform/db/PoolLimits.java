@@ -42,7 +42,6 @@ public class PoolLimits implements PgPoolCreator {
     private final Duration lockTimeout;
     private final Optional<String> randomPageCost;
     private final LoginRefusals logins;
-    private volatile PgConnectOptions created;
 
     public PoolLimits(@ConfigProperty(name = "submission.db.acquire-timeout", defaultValue = "2s") Duration acquireTimeout,
                       @ConfigProperty(name = "submission.db.max-waiting", defaultValue = "64") int maxWaiting,
@@ -68,7 +67,6 @@ public class PoolLimits implements PgPoolCreator {
                     .addProperty("lock_timeout", Long.toString(lockTimeout.toMillis()));
             randomPageCost.ifPresent(cost -> database.addProperty("random_page_cost", cost));
         }
-        created = new PgConnectOptions(databases.get(0));
         Pool reactive = PgDriver.INSTANCE.createPool(input.vertx(), databases, pool);
         // the pool's own factory cannot be wrapped: one like it, taking the databases in turn as it does,
         // closed with Vert.x
@@ -78,14 +76,5 @@ public class PoolLimits implements PgPoolCreator {
         ((VertxInternal) input.vertx()).addCloseHook(connections);
         reactive.connectionProvider(context -> logins.connect(() -> connections.connect(context)));
         return reactive;
-    }
-
-    /**
-     * A copy of the first database's options the pool was created with (credentials and session
-     * settings included), for a connection of its own beside the pool; empty before the pool exists.
-     */
-    public Optional<PgConnectOptions> connectOptions() {
-        PgConnectOptions options = created;
-        return options == null ? Optional.empty() : Optional.of(new PgConnectOptions(options));
     }
 }
