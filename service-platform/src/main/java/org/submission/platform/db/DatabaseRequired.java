@@ -6,7 +6,7 @@ import io.quarkus.runtime.annotations.QuarkusMain;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.submission.platform.security.RequestScreen;
+import org.submission.platform.error.RouterErrors;
 import org.submission.platform.startup.RequiredSettings;
 import org.submission.platform.tracing.TraceExport;
 
@@ -39,7 +39,7 @@ public final class DatabaseRequired {
             missing.forEach(System.err::println);
             System.exit(2);
         }
-        RequestScreen.takeOverUriValidation();
+        RouterErrors.takeOverUriValidation();
         if (configured() && flywayHasNothingToDo()) {
             System.setProperty(MIGRATE_AT_START, "false");
             System.setProperty(DatabaseUrlInterceptor.JDBC_WANTED, "false");

@@ -1,8 +1,9 @@
 package org.submission.platform.db;
 
 import io.quarkus.reactive.pg.client.PgPoolCreator;
+import io.vertx.core.AbstractVerticle;
 import io.vertx.core.Future;
-import io.vertx.core.impl.VertxInternal;
+import io.vertx.core.Promise;
 import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.pgclient.spi.PgDriver;
 import io.vertx.sqlclient.Pool;
@@ -69,11 +70,16 @@ public class PoolLimits implements PgPoolCreator {
         }
         Pool reactive = PgDriver.INSTANCE.createPool(input.vertx(), databases, pool);
         // the pool's own factory cannot be wrapped: one like it, taking the databases in turn as it does,
-        // closed with Vert.x
+        // closed with Vert.x, which undeploys every verticle when it closes
         AtomicInteger turn = new AtomicInteger();
         ConnectionFactory connections = PgDriver.INSTANCE.createConnectionFactory(input.vertx(),
                 () -> Future.succeededFuture(databases.get(Math.floorMod(turn.getAndIncrement(), databases.size()))));
-        ((VertxInternal) input.vertx()).addCloseHook(connections);
+        input.vertx().deployVerticle(new AbstractVerticle() {
+            @Override
+            public void stop(Promise<Void> stopped) {
+                connections.close(stopped);
+            }
+        });
         reactive.connectionProvider(context -> logins.connect(() -> connections.connect(context)));
         return reactive;
     }

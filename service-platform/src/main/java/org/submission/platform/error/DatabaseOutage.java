@@ -1,12 +1,11 @@
 package org.submission.platform.error;
 
+import io.vertx.core.Future;
+import io.vertx.core.VertxException;
 import io.vertx.core.http.ConnectionPoolTooBusyException;
-import io.vertx.core.impl.NoStackTraceThrowable;
-import io.vertx.core.net.impl.ConnectionBase;
 import io.vertx.pgclient.PgException;
 import io.vertx.sqlclient.ClosedConnectionException;
 import io.vertx.sqlclient.DatabaseException;
-import io.vertx.sqlclient.impl.pool.SqlConnectionPool;
 import java.net.SocketException;
 import java.nio.channels.ClosedChannelException;
 import java.sql.SQLException;
@@ -18,7 +17,8 @@ import java.util.Set;
  * opposed to a bug. Such failures are answered 503; the reactive pool reconnects by itself once
  * the database is back. Recognised by exception type and SQLSTATE, never by the server's
  * (localised) message text; the pool's few failures without a type of their own by their exact
- * class and the library's constant text.
+ * class and the library's constant text. Recognised through public API only: the classes of
+ * Vert.x's {@code impl} packages are the edge module's (service-edge/README.md).
  */
 public final class DatabaseOutage {
 
@@ -34,8 +34,12 @@ public final class DatabaseOutage {
     private static final String NOT_ACCEPTING = "55000";
     /** query_canceled (statement_timeout), lock_not_available (lock_timeout). */
     private static final Set<String> BUSY_STATES = Set.of("57014", "55P03");
-    /** The one instance the reactive pool fails a pooled query with when no connection came in time. */
-    private static final Throwable QUERY_ACQUIRE_TIMEOUT = acquireTimeoutSentinel();
+    /** The class of the failures Vert.x gives no type of their own ({@code Future.failedFuture(message)}). */
+    private static final Class<? extends Throwable> UNTYPED = Future.failedFuture("").cause().getClass();
+    /** The text of the failure the reactive pool fails a pooled query with when no connection came in time. */
+    private static final String QUERY_ACQUIRE_TIMEOUT = "Timeout waiting for connection";
+    /** The text of the one failure Vert.x fails writes with on a connection the server dropped. */
+    private static final String CONNECTION_CLOSED = "Connection was closed";
 
     private DatabaseOutage() {
     }
@@ -52,11 +56,10 @@ public final class DatabaseOutage {
 
     public static boolean causedBy(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            // CLOSED_EXCEPTION: the one instance Vert.x fails writes on a connection the server dropped;
             // SocketException: a connection reset under a query (a server process terminated as the query
             // arrived), and ConnectException, a refused one
             if (t instanceof SocketException || t instanceof ClosedChannelException
-                    || t instanceof ClosedConnectionException || t == ConnectionBase.CLOSED_EXCEPTION
+                    || t instanceof ClosedConnectionException || constant(t, CONNECTION_CLOSED)
                     || outageState(sqlState(t)) || refusedLogin(t) || closedConnection(t)) {
                 return true;
             }
@@ -87,7 +90,7 @@ public final class DatabaseOutage {
      */
     public static boolean busy(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t == QUERY_ACQUIRE_TIMEOUT || t instanceof ConnectionPoolTooBusyException || acquireTimeout(t)) {
+            if (constant(t, QUERY_ACQUIRE_TIMEOUT) || t instanceof ConnectionPoolTooBusyException || acquireTimeout(t)) {
                 return true;
             }
             String state = sqlState(t);
@@ -104,7 +107,7 @@ public final class DatabaseOutage {
      * class and its constant texts, pinned by LostConnectionsTest and DatabaseOutageTest.
      */
     private static boolean closedConnection(Throwable t) {
-        return t.getClass() == NoStackTraceThrowable.class && t.getMessage() != null
+        return t.getClass() == UNTYPED && t.getMessage() != null
                 && (t.getMessage().startsWith("Connection is not active now")
                         || t.getMessage().startsWith("Pending requests failed to be sent due to connection has been closed"));
     }
@@ -112,22 +115,17 @@ public final class DatabaseOutage {
     /** A connection acquisition that outlasted the pool's time limit (exact class and the library's constant text). */
     private static boolean acquireTimeout(Throwable t) {
         // the text, because vertx-sql-client 4.5 gives this failure no type (Future.failedFuture("Timeout")); PoolTimeoutsTest pins it
-        return t.getClass() == NoStackTraceThrowable.class && "Timeout".equals(t.getMessage());
+        return t.getClass() == UNTYPED && "Timeout".equals(t.getMessage());
     }
 
     /**
-     * A pooled query's acquisition timeout is a private constant of vertx-sql-client without a type
-     * of its own; read once, so that it is recognised by identity. PoolTimeoutsTest fails if a new
-     * version renames it or stops failing with it.
+     * One of the library's constant failures without a type of their own: a {@link VertxException}
+     * without stack trace and with the library's text (the pool's acquisition timeout, a private
+     * constant; the closed connection's). PoolTimeoutsTest and DatabaseOutageTest fail if a new
+     * version changes them.
      */
-    private static Throwable acquireTimeoutSentinel() {
-        try {
-            var field = SqlConnectionPool.class.getDeclaredField("POOL_QUERY_TIMEOUT_EXCEPTION");
-            field.setAccessible(true);
-            return (Throwable) field.get(null);
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            return null;
-        }
+    private static boolean constant(Throwable t, String text) {
+        return t.getClass() == VertxException.class && t.getStackTrace().length == 0 && text.equals(t.getMessage());
     }
 
     /** Connection exceptions (class 08) and the server states of an outage. */

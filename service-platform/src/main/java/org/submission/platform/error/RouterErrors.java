@@ -61,6 +61,15 @@ public class RouterErrors {
         });
     }
 
+    /**
+     * Quarkus's root handler answers a URI that {@code java.net.URI} rejects (a malformed escape
+     * such as {@code %ZZ}) with a bare 400 before any route runs, unless this JVM property is set
+     * when it loads; each service's main sets it, so that the request screen answers in JSON.
+     */
+    public static void takeOverUriValidation() {
+        System.setProperty("vertx.disableURIValidation", "true");
+    }
+
     /** A URI {@link URI} rejects, a malformed escape such as {@code %ZZ} in particular. */
     public static boolean malformed(String uri) {
         try {

@@ -3,7 +3,7 @@ package org.submission.platform.metrics;
 import io.micrometer.core.instrument.config.MeterFilter;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
-import org.submission.platform.security.RequestScreen;
+import org.submission.platform.http.HttpMethods;
 
 /**
  * Keeps every tag of the HTTP metrics within a closed set, because each distinct value is a series
@@ -20,6 +20,6 @@ public class HttpMetricTags {
     @Produces
     @Singleton
     MeterFilter closedMethodTag() {
-        return MeterFilter.replaceTagValues("method", invented -> OTHER, RequestScreen.NAMED_METHODS.toArray(String[]::new));
+        return MeterFilter.replaceTagValues("method", invented -> OTHER, HttpMethods.NAMED.toArray(String[]::new));
     }
 }

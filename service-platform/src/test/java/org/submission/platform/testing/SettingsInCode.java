@@ -3,6 +3,7 @@ package org.submission.platform.testing;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import io.smallrye.config.WithName;
+import io.smallrye.config.WithParentName;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.reflect.Method;
@@ -107,11 +108,13 @@ public final class SettingsInCode {
                 continue;
             }
             WithName named = method.getAnnotation(WithName.class);
-            String property = prefix + "." + (named != null ? named.value() : kebab(method.getName()));
+            // a group of the parent's prefix (@WithParentName) adds no name of its own
+            boolean parentName = method.isAnnotationPresent(WithParentName.class);
+            String property = parentName ? prefix : prefix + "." + (named != null ? named.value() : kebab(method.getName()));
             Class<?> type = method.getReturnType();
             if (Map.class.isAssignableFrom(type)) {
                 readsIfUnset(property + ".<name>", null);
-            } else if (type.isInterface() && type.getEnclosingClass() != null && type != Optional.class) {
+            } else if (type.isInterface() && (type.getEnclosingClass() != null || parentName) && type != Optional.class) {
                 walk(type, property);
             } else {
                 WithDefault value = method.getAnnotation(WithDefault.class);
