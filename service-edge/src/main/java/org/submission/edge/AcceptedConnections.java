@@ -19,7 +19,8 @@ import org.submission.platform.security.ClientAddress;
  * {@code waiting} are let in to be answered 429 on their first request and closed; past those a
  * connection is closed as soon as it is accepted. So an address holds at most
  * {@code perAddress + waiting} of the service's connections however often it reconnects. Trusted
- * proxies (the ingress controller, which carries every caller) are not counted.
+ * proxies (the ingress controller, which carries every caller) are not counted. Upstream: as
+ * {@link NewConnections}.
  */
 @ChannelHandler.Sharable
 final class AcceptedConnections extends ChannelInboundHandlerAdapter {
@@ -61,7 +62,8 @@ final class AcceptedConnections extends ChannelInboundHandlerAdapter {
             connection.attr(REFUSED).set(false);
             return true;
         }
-        String address = remote.getAddress().getHostAddress();
+        // keyed as every bound per client is: an IPv6 host holds its /64 whole
+        String address = ClientAddress.key(remote.getAddress());
         int[] held = new int[1];
         open.compute(address, (key, count) -> {
             held[0] = count == null ? 1 : count + 1;

@@ -26,7 +26,7 @@ import org.submission.platform.security.ClientAddress;
  * a byte of the body is read, and gives it back when its answer ends or its connection closes. Past
  * the share it is answered 429, past the budget 503, both with Retry-After, and its connection is
  * closed with the body unread. The client is the one {@link ClientAddress} names: behind the ingress,
- * the address it forwards.
+ * the address it forwards. Upstream: Quarkus does not bound the bodies it buffers together; none filed.
  */
 @ApplicationScoped
 public class BodyBudget {

@@ -8,6 +8,8 @@ import org.submission.platform.error.RouterErrors;
  * once the answer is written. Vert.x keeps an HTTP/1.1 connection open unless the request asked to
  * close it, whatever the answer's {@code Connection} header says, so a refused client that did not
  * close kept its connection and its slot (and, refused before its body, could send the body after all).
+ * Upstream: none filed; {@code HttpServerResponse.close()} is deprecated
+ * (https://github.com/eclipse-vertx/vert.x/pull/4807) and gone in Vert.x 5, where the connection's own close replaces it.
  */
 final class ClosingRefusal {
 

@@ -20,7 +20,9 @@ import org.submission.platform.security.ClientAddress;
  * {@code submission.http.max-connections-per-address}, counted from accept
  * ({@link AcceptedConnections}), and a request on one more is answered 429 and its connection
  * closed by the service. The peer is the connection's own (the ingress controller, a trusted
- * proxy, carries every caller's connections and is not bounded).
+ * proxy, carries every caller's connections and is not bounded). Upstream: Vert.x's way to see a
+ * connection accepted is the server's connection handler (https://github.com/eclipse-vertx/vert.x/issues/2542),
+ * which Quarkus takes for its own limit (https://github.com/quarkusio/quarkus/pull/17909); no issue asks for more.
  */
 @ApplicationScoped
 public class NewConnections {

@@ -16,7 +16,7 @@ import java.util.ArrayDeque;
  * answer before it is queued, so a client that sent thousands of requests and read nothing had
  * thousands of answers queued in the service's direct memory. Requests received and not started
  * wait here, and while any waits nothing more is read from the socket: what one connection holds
- * is what one read brought, whatever the answers' sizes.
+ * is what one read brought, whatever the answers' sizes. Upstream: none filed.
  */
 final class PipelinedRequests extends ChannelDuplexHandler {
 

@@ -15,7 +15,8 @@ import jakarta.enterprise.event.Observes;
  * time. Vert.x reports that second attempt as an uncaught IllegalStateException with a stack
  * trace, on every request and every readiness probe of an outage (docs/architecture.md, "Health, metrics and logs": an outage
  * logs one line per failure, no stack trace). This handler recognises it by where it was thrown
- * and logs it at debug; anything else still goes to the handler Quarkus installed.
+ * and logs it at debug; anything else still goes to the handler Quarkus installed. Delete when
+ * https://github.com/eclipse-vertx/vertx-sql-client/issues/1706 is fixed.
  */
 @ApplicationScoped
 class PoolTimerRace {

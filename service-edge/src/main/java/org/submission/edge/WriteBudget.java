@@ -24,7 +24,9 @@ import org.submission.platform.http.RouteOrder;
  * closed), and replaces an answer that would take the total past
  * {@code submission.http.write-budget} by 503 with Retry-After; and {@link PipelinedRequests},
  * which starts its next pipelined request only when its answers have room. The services speak
- * HTTP/1.1 only ({@link Http11Only}), so every answer passes a gate.
+ * HTTP/1.1 only ({@link Http11Only}), so every answer passes a gate. Upstream: none bounds what a
+ * server queues for slow readers (https://github.com/eclipse-vertx/vert.x/issues/5443: Vert.x will not;
+ * https://github.com/quarkusio/quarkus/issues/41635, open, is about a streamed body).
  */
 @ApplicationScoped
 public class WriteBudget {

@@ -22,7 +22,7 @@ import java.nio.charset.StandardCharsets;
  * no room for by a small 503: a large one, or any answer queued behind bytes of the same
  * connection that have not reached the socket (the kernel's buffer is full, so it will wait here). An answer written in chunks is judged when its head comes; its
  * chunks all follow on the same event loop, so the budget is exceeded by at most one answer per
- * event loop. A refused chunked answer's chunks are dropped up to its last.
+ * event loop. A refused chunked answer's chunks are dropped up to its last. Upstream: as {@link WriteBudget}.
  */
 final class WriteGate extends ChannelOutboundHandlerAdapter {
 

@@ -2,10 +2,12 @@ package org.submission.doi.cluster;
 
 import io.quarkus.logging.Log;
 import io.smallrye.mutiny.TimeoutException;
-import java.util.concurrent.atomic.AtomicLong;
+import java.time.Duration;
 import org.submission.doi.metrics.DoiMetrics;
 import org.submission.platform.error.ApiException;
 import org.submission.platform.error.DatabaseOutage;
+import org.submission.platform.error.LogThrottle;
+import org.submission.platform.error.RetryAfter;
 
 /**
  * The 503s the coordination answers without calling one upstream, counted: under the upstream's
@@ -20,9 +22,7 @@ import org.submission.platform.error.DatabaseOutage;
  */
 final class Refusals {
 
-    private static final long WARNING_EVERY_MILLIS = 10_000;
-
-    private final AtomicLong lastWarning = new AtomicLong();
+    private final LogThrottle warnings = new LogThrottle(Duration.ofSeconds(10), 1);
     private final String upstream;
     private final DoiMetrics metrics;
     private final CoordinationState tables;
@@ -35,13 +35,13 @@ final class Refusals {
 
     ApiException paused(long millis) {
         metrics.rateRefusal(upstream, "paused");
-        return ApiException.unavailable(upstream + " is limiting the request rate. Try again later.", seconds(millis));
+        return ApiException.unavailable(upstream + " is limiting the request rate. Try again later.", RetryAfter.seconds(Duration.ofMillis(millis)));
     }
 
     ApiException noTurn(long millis) {
         metrics.rateRefusal(upstream, "no_turn");
         return ApiException.unavailable("Too many requests to " + upstream
-                + " are waiting for a turn under its rate limit. Try again later.", seconds(millis));
+                + " are waiting for a turn under its rate limit. Try again later.", RetryAfter.seconds(Duration.ofMillis(millis)));
     }
 
     /** The 503 to answer for a database that is down or too slow; null when the pod may go on alone. */
@@ -67,15 +67,8 @@ final class Refusals {
         warn("the answer stays in this pod", failure);
     }
 
-    /** Whole seconds for a Retry-After header, at least 1. */
-    static int seconds(long millis) {
-        return (int) Math.max(1, (millis + 999) / 1000);
-    }
-
     private void warn(String consequence, Throwable failure) {
-        long now = System.currentTimeMillis();
-        long last = lastWarning.get();
-        if (now - last < WARNING_EVERY_MILLIS || !lastWarning.compareAndSet(last, now)) {
+        if (!warnings.allowed(leftOut -> { })) {
             Log.debugf("coordinating the %s lookup failed (%s): %s", upstream, consequence, DatabaseOutage.describe(failure));
             return;
         }

@@ -19,6 +19,7 @@ import org.submission.doi.config.DoiSettings;
 import org.submission.doi.metrics.DoiMetrics;
 import org.submission.doi.model.Doi;
 import org.submission.platform.error.ApiException;
+import org.submission.platform.error.RetryAfter;
 
 /**
  * One upstream's calls and how their failures are answered. The call discipline comes from SmallRye Fault Tolerance: the circuit breaker around
@@ -124,7 +125,7 @@ final class UpstreamCall {
         }
         if (failure instanceof CircuitBreakerOpenException) {
             return ApiException.unavailable(upstream + " is failing; requests to it are paused. Try again later.",
-                    seconds(settings.circuitBreaker().delay()));
+                    RetryAfter.seconds(settings.circuitBreaker().delay()));
         }
         if (failure instanceof TimeoutException) {
             return ApiException.gatewayTimeout(upstream + " did not answer in time for DOI " + doi + ".");
@@ -149,10 +150,6 @@ final class UpstreamCall {
             case NOT_FOUND, REFUSED, SERVER_ERROR ->
                     ApiException.badGateway(upstream + " answered HTTP " + f.status() + " for DOI " + doi + ".");
         };
-    }
-
-    private static int seconds(Duration duration) {
-        return (int) Math.max(1, (duration.toMillis() + 999) / 1000);
     }
 
     CircuitBreakerState circuitState() {

@@ -63,7 +63,8 @@ public class ClientAddress {
         return appended == null ? remote : appended;
     }
 
-    static String key(InetAddress address) {
+    /** The key of an address, as every bound per client counts it: an IPv4 address, or an IPv6 /64 network. */
+    public static String key(InetAddress address) {
         if (address instanceof Inet6Address) {
             byte[] network = Arrays.copyOf(address.getAddress(), 16);
             Arrays.fill(network, 8, 16, (byte) 0);

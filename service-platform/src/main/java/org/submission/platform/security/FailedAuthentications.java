@@ -9,6 +9,8 @@ import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.time.Duration;
+import org.submission.platform.error.LogThrottle;
+import org.submission.platform.error.RetryAfter;
 import org.submission.platform.error.RouterErrors;
 import org.submission.platform.http.RouteOrder;
 
@@ -32,9 +34,7 @@ public class FailedAuthentications {
     private final ProxySettings proxy;
     private final Counter basic;
     private final Counter proxySecret;
-    private long linesMinute;
-    private int lines;
-    private int suppressed;
+    private final LogThrottle lines = new LogThrottle(Duration.ofMinutes(1), LINES_PER_MINUTE);
 
     public FailedAuthentications(AuthThrottleSettings settings, ClientAddress clients, ProxySettings proxy,
                                  MeterRegistry registry) {
@@ -65,9 +65,9 @@ public class FailedAuthentications {
             context.next();
             return;
         }
-        context.response().putHeader("Retry-After", String.valueOf(seconds(refusal)));
+        context.response().putHeader("Retry-After", String.valueOf(RetryAfter.seconds(refusal)));
         RouterErrors.write(context, 429, "Too many failed authentications from your address: retry after "
-                + seconds(refusal) + " s.");
+                + RetryAfter.seconds(refusal) + " s.");
     }
 
     private boolean carriesCredentials(RoutingContext context) {
@@ -88,32 +88,11 @@ public class FailedAuthentications {
     private void failed(RoutingContext context, Counter counter) {
         counter.increment();
         AuthThrottle.Failure failure = throttle.failed(clients.of(context));
-        if (failure.reportDue() && lineAllowed()) {
+        if (failure.reportDue() && lines.allowed(leftOut -> Log.warnf(
+                "Failed authentications: %d more addresses' lines were left out in the last minute", leftOut))) {
             Log.warnf("Failed authentications from %s: %d since the last line about it%s", failure.address(),
                     failure.unreported(), failure.refusedFor().isZero() ? ""
-                            : "; its credentials are refused for " + seconds(failure.refusedFor()) + " s");
+                            : "; its credentials are refused for " + RetryAfter.seconds(failure.refusedFor()) + " s");
         }
-    }
-
-    private synchronized boolean lineAllowed() {
-        long minute = System.nanoTime() / Duration.ofMinutes(1).toNanos();
-        if (minute != linesMinute) {
-            if (suppressed > 0) {
-                Log.warnf("Failed authentications: %d more addresses' lines were left out in the last minute", suppressed);
-            }
-            linesMinute = minute;
-            lines = 0;
-            suppressed = 0;
-        }
-        if (lines < LINES_PER_MINUTE) {
-            lines++;
-            return true;
-        }
-        suppressed++;
-        return false;
-    }
-
-    private static long seconds(Duration duration) {
-        return Math.max(1, (duration.toMillis() + 999) / 1000);
     }
 }
