@@ -14,9 +14,9 @@ import java.util.List;
 @ApplicationScoped
 public class ErrorPathReady {
 
-    /** The classes that answer errors, each initialised at start. */
+    /** The classes that answer errors (and round their Retry-After, and throttle their log lines), each initialised at start. */
     public static final List<Class<?>> CLASSES = List.of(ErrorMappers.class, RouterErrors.class, DatabaseOutage.class,
-            ErrorMessages.class, ErrorBody.class, ApiException.class);
+            ErrorMessages.class, ErrorBody.class, ApiException.class, RetryAfter.class, LogThrottle.class);
 
     /** Takes the mappers so that their bean is created now too, not with the first failure. */
     void prepare(@Observes StartupEvent start, ErrorMappers mappers) {
