@@ -9,7 +9,6 @@ import jakarta.inject.Singleton;
 import java.time.Duration;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.submission.platform.error.DatabaseOutage;
 
 /**
@@ -40,9 +39,8 @@ public class LoginRefusals {
     private boolean trying;
 
     @Inject
-    LoginRefusals(@ConfigProperty(name = "submission.db.login-retry-min", defaultValue = "1s") Duration firstPause,
-                  @ConfigProperty(name = "submission.db.login-retry-max", defaultValue = "15s") Duration maxPause) {
-        this(firstPause, maxPause, System::nanoTime);
+    LoginRefusals(DatabaseSettings settings) {
+        this(settings.loginRetryMin(), settings.loginRetryMax(), System::nanoTime);
     }
 
     LoginRefusals(Duration firstPause, Duration maxPause, LongSupplier nanoTime) {
