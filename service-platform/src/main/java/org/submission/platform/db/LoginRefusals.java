@@ -29,13 +29,13 @@ public class LoginRefusals {
         }
     }
 
-    private record Refusal(Throwable failure, long pauseNanos, long untilNanos) {
+    private record RefusedLogin(Throwable failure, long pauseNanos, long untilNanos) {
     }
 
     private final long firstPause;
     private final long maxPause;
     private final LongSupplier nanoTime;
-    private Refusal last;
+    private RefusedLogin last;
     private boolean trying;
 
     @Inject
@@ -77,7 +77,7 @@ public class LoginRefusals {
             last = null;
         } else if (DatabaseOutage.loginRefused(failure)) {
             long pause = last == null ? firstPause : Math.min(maxPause, last.pauseNanos() * 2);
-            last = new Refusal(failure, pause, nanoTime.getAsLong() + pause);
+            last = new RefusedLogin(failure, pause, nanoTime.getAsLong() + pause);
             Log.warnf("The database refused the services' login (%s); the next attempt in %d ms",
                     DatabaseOutage.describe(failure), Duration.ofNanos(pause).toMillis());
         }

@@ -18,7 +18,7 @@ import org.submission.platform.error.DatabaseOutage;
  * coordination tables (a PASS database whose owner did not create them) is no failure: the pod
  * works alone, and readiness and {@code doi_coordination_tables} say so (CoordinationState).
  */
-final class Refusals {
+final class CoordinationUnavailable {
 
     private static final long WARNING_EVERY_MILLIS = 10_000;
 
@@ -27,7 +27,7 @@ final class Refusals {
     private final DoiMetrics metrics;
     private final CoordinationState tables;
 
-    Refusals(String upstream, DoiMetrics metrics, CoordinationState tables) {
+    CoordinationUnavailable(String upstream, DoiMetrics metrics, CoordinationState tables) {
         this.upstream = upstream;
         this.metrics = metrics;
         this.tables = tables;
