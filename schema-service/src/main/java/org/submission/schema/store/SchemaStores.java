@@ -76,11 +76,6 @@ public final class SchemaStores implements AutoCloseable {
         return watched == null ? Optional.empty() : watched.stopped();
     }
 
-    /** Reads the folder now, as the next period would (for tests). */
-    void checkNow() {
-        watched.check();
-    }
-
     private SchemaStore next(List<SchemaSource> bundled, Path folder, long maxBytes) {
         SchemaStore next = SchemaStoreLoader.build(bundled, SchemaSources.directory(folder), maxBytes);
         SchemaStore now = watched == null ? null : watched.current();
