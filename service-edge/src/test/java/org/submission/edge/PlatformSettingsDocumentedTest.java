@@ -17,8 +17,6 @@ class PlatformSettingsDocumentedTest extends SettingsDocumented {
                 .classes(Path.of("../service-platform/target/classes"))
                 .classes(Path.of("../shared-model/target/classes"))
                 .properties(Path.of("../service-platform/src/main/resources/META-INF/microprofile-config.properties"))
-                // DatabaseUrlInterceptor derives the datasource URLs from it; DatabaseRequired looks it up at start
-                .reads("submission.db.url", null)
                 // RequiredSettings looks it up at start
                 .reads("submission.required-settings", null)
                 // each service names itself in its application.properties: not an operator's setting

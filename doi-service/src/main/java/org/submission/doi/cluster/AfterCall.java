@@ -22,18 +22,18 @@ final class AfterCall<T> {
     private final UpstreamPace pace;
     private final Function<T, String> encode;
     private final MemoryCache<Optional<T>> memory;
-    private final Refusals refusals;
+    private final CoordinationUnavailable unavailable;
     private final Coordination coordination;
     private final ClusterTimes times;
     private final DoiMetrics metrics;
 
     AfterCall(String upstream, UpstreamPace pace, Function<T, String> encode, MemoryCache<Optional<T>> memory,
-            Refusals refusals, Coordination coordination, ClusterTimes times, DoiMetrics metrics) {
+            CoordinationUnavailable unavailable, Coordination coordination, ClusterTimes times, DoiMetrics metrics) {
         this.upstream = upstream;
         this.pace = pace;
         this.encode = encode;
         this.memory = memory;
-        this.refusals = refusals;
+        this.unavailable = unavailable;
         this.coordination = coordination;
         this.times = times;
         this.metrics = metrics;
@@ -74,6 +74,6 @@ final class AfterCall<T> {
                         life.toMillis(), times.widened(spacing), pause)
                 .ifNoItem().after(times.coordinationTimeout()).fail()
                 .invoke(() -> pace.published(spacing))
-                .onFailure().invoke(refusals::endFailed).onFailure().recoverWithNull();
+                .onFailure().invoke(unavailable::endFailed).onFailure().recoverWithNull();
     }
 }

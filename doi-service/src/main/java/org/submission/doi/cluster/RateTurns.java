@@ -22,7 +22,7 @@ final class RateTurns implements UpstreamTurns {
     private final UpstreamPace pace;
     private final Coordination coordination;
     private final ClusterTimes times;
-    private final Refusals refusals;
+    private final CoordinationUnavailable unavailable;
     private final DoiMetrics metrics;
     private final Vertx vertx;
     private final BooleanSupplier wanted;
@@ -33,12 +33,12 @@ final class RateTurns implements UpstreamTurns {
     private volatile long currentUntil = Long.MAX_VALUE;
 
     RateTurns(String upstream, UpstreamPace pace, Coordination coordination, ClusterTimes times,
-            Refusals refusals, DoiMetrics metrics, Vertx vertx, BooleanSupplier wanted, LongSupplier nanoClock) {
+            CoordinationUnavailable unavailable, DoiMetrics metrics, Vertx vertx, BooleanSupplier wanted, LongSupplier nanoClock) {
         this.upstream = upstream;
         this.pace = pace;
         this.coordination = coordination;
         this.times = times;
-        this.refusals = refusals;
+        this.unavailable = unavailable;
         this.metrics = metrics;
         this.vertx = vertx;
         this.wanted = wanted;
@@ -68,14 +68,14 @@ final class RateTurns implements UpstreamTurns {
         return coordination.turn(upstream, times.defaultSpacingMillis(), times.maxWaitMillis(), times.widened(spacing), pause)
                 .ifNoItem().after(times.coordinationTimeout()).fail()
                 .onFailure().transform(failure -> {
-                    ApiException refusal = refusals.ofStatement(failure);
+                    ApiException refusal = unavailable.ofStatement(failure);
                     return refusal != null ? refusal : failure;
                 })
                 .chain(turn -> {
                     pace.published(spacing);
                     return switch (turn.state()) {
-                        case PAUSED -> Uni.createFrom().<Void>failure(refusals.paused(turn.millis()));
-                        case RATE -> Uni.createFrom().<Void>failure(refusals.noTurn(turn.millis()));
+                        case PAUSED -> Uni.createFrom().<Void>failure(unavailable.paused(turn.millis()));
+                        case RATE -> Uni.createFrom().<Void>failure(unavailable.noTurn(turn.millis()));
                         default -> waitFor(turn.millis(), turn.spacingMillis(), nanoClock.getAsLong());
                     };
                 });

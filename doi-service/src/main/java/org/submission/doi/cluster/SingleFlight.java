@@ -39,7 +39,7 @@ public abstract class SingleFlight<T> {
     private final Coordination coordination;
     private final ClusterTimes times;
     private final AfterCall<T> after;
-    private final Refusals refusals;
+    private final CoordinationUnavailable unavailable;
     private final DoiMetrics metrics;
     private final Vertx vertx;
     private final CallerShare shares;
@@ -55,8 +55,8 @@ public abstract class SingleFlight<T> {
         this.metrics = metrics;
         this.vertx = vertx;
         this.shares = shares;
-        this.refusals = new Refusals(upstream, metrics, coordination.tables());
-        this.after = new AfterCall<>(upstream, pace, this::encode, memory, refusals, coordination, times, metrics);
+        this.unavailable = new CoordinationUnavailable(upstream, metrics, coordination.tables());
+        this.after = new AfterCall<>(upstream, pace, this::encode, memory, unavailable, coordination, times, metrics);
     }
 
     /** The answer as the shared cache keeps it. */
@@ -91,7 +91,7 @@ public abstract class SingleFlight<T> {
             }
             long paused = pace.pausedFor();
             if (paused > 0) {
-                return Uni.createFrom().failure(refusals.paused(paused));
+                return Uni.createFrom().failure(unavailable.paused(paused));
             }
             // a lookup whose clients all left while it waited for its turn gives the place straight on
             return shares.run(caller, waited -> !waited || wanted.getAsBoolean()
@@ -116,10 +116,10 @@ public abstract class SingleFlight<T> {
                         case CACHED -> cached(doi, begin).map(answer -> Uni.createFrom().item(answer))
                                 .orElseGet(() -> after.called(doi, Uni.createFrom().deferred(() -> call.apply(UpstreamTurns.NONE)), true));
                         case BUSY -> busy(doi, wanted, call, giveUpAt, poll);
-                        case PAUSED -> Uni.createFrom().failure(refusals.paused(begin.millis()));
-                        case RATE -> Uni.createFrom().failure(refusals.noTurn(begin.millis()));
+                        case PAUSED -> Uni.createFrom().failure(unavailable.paused(begin.millis()));
+                        case RATE -> Uni.createFrom().failure(unavailable.noTurn(begin.millis()));
                         case GO -> {
-                            RateTurns turns = new RateTurns(upstream, pace, coordination, times, refusals, metrics, vertx, wanted,
+                            RateTurns turns = new RateTurns(upstream, pace, coordination, times, unavailable, metrics, vertx, wanted,
                                     System::nanoTime);
                             yield turns.first(begin.millis(), begin.spacingMillis())
                                     .chain(() -> after.called(doi, Uni.createFrom().deferred(() -> wanted.getAsBoolean()
@@ -135,7 +135,7 @@ public abstract class SingleFlight<T> {
      * if the database answers); otherwise the pod goes on alone.
      */
     private Uni<Optional<T>> uncoordinated(Doi doi, Function<UpstreamTurns, Uni<Optional<T>>> call, Throwable failure) {
-        ApiException refusal = refusals.ofStatement(failure);
+        ApiException refusal = unavailable.ofStatement(failure);
         if (refusal != null) {
             after.release(doi);
             return Uni.createFrom().failure(refusal);

@@ -8,6 +8,8 @@ import java.util.Map;
  * prefix, bound to the {@code doi.*} settings ({@link DoiSettings}). A relocation, not a
  * {@code ${NAME:default}} line in application.properties, so that each default stays in one place;
  * where both names are set, the source of higher priority wins (the environment over the file).
+ * The one interceptor the services keep: a mapping derives a property's environment name from the
+ * property, and SmallRye's relocation is its supported way to give a property a second, unrelated name.
  */
 public class EnvironmentNames extends RelocateConfigSourceInterceptor {
 

@@ -48,7 +48,7 @@ class RateTurnsTest {
         pool.preparedQuery("DELETE FROM doi_upstream WHERE upstream = $1").execute(io.vertx.mutiny.sqlclient.Tuple.of(UPSTREAM))
                 .await().atMost(WAIT);
         turns = new RateTurns(UPSTREAM, pace, new Coordination(pool, new CoordinationState(metrics)), TIMES,
-                new Refusals(UPSTREAM, metrics, new CoordinationState(metrics)), metrics, vertx, wanted::get, System::nanoTime);
+                new CoordinationUnavailable(UPSTREAM, metrics, new CoordinationState(metrics)), metrics, vertx, wanted::get, System::nanoTime);
     }
 
     @Test
@@ -100,7 +100,7 @@ class RateTurnsTest {
         // a margin of 2: a spacing of 100 ms leaves a slack of 50 ms
         RateTurns widened = new RateTurns(UPSTREAM, pace, new Coordination(pool, new CoordinationState(metrics)),
                 new ClusterTimes(Duration.ofHours(1), Duration.ofMinutes(10), 30_000, 2.0, 100, 5_000, 2_000, Duration.ofSeconds(2)),
-                new Refusals(UPSTREAM, metrics, new CoordinationState(metrics)), metrics, vertx, wanted::get, nanos::get);
+                new CoordinationUnavailable(UPSTREAM, metrics, new CoordinationState(metrics)), metrics, vertx, wanted::get, nanos::get);
         widened.first(0, 100).await().atMost(WAIT);
 
         nanos.addAndGet(Duration.ofMillis(50).toNanos());

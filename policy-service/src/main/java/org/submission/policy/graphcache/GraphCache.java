@@ -10,7 +10,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import org.submission.policy.config.AnswerCacheSettings;
+import org.submission.policy.config.GraphCacheSettings;
 import org.submission.policy.repository.SubmissionGraph;
 
 /**
@@ -42,7 +42,7 @@ public class GraphCache {
     private volatile boolean listening;
     private volatile Supplier<Uni<Void>> caughtUp = () -> Uni.createFrom().voidItem();
 
-    public GraphCache(AnswerCacheSettings settings, MeterRegistry registry) {
+    public GraphCache(GraphCacheSettings settings, MeterRegistry registry) {
         this.graphs = Caffeine.newBuilder().maximumWeight(settings.size().asLongValue()).weigher(GraphCache::bytes)
                 .expireAfterWrite(settings.maxAge()).build();
         this.hits = registry.counter("policy_answer_cache_requests", "result", "hit");

@@ -15,7 +15,7 @@ import io.smallrye.mutiny.Uni;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
 import org.jboss.logging.Logger;
-import org.submission.policy.config.AnswerCacheSettings;
+import org.submission.policy.config.GraphCacheSettings;
 
 /**
  * Reads, every read period, the rows PASS's tables add to {@code policy_change_log} on every change
@@ -54,7 +54,7 @@ public class PassChangeLog {
     private final Vertx vertx;
     private final Pool pool;
     private final GraphCache cache;
-    private final AnswerCacheSettings settings;
+    private final GraphCacheSettings settings;
     private final ChangeLogPosition position = new ChangeLogPosition();
     private final AtomicLong reads = new AtomicLong();
     private volatile boolean stopped;
@@ -66,7 +66,7 @@ public class PassChangeLog {
     private boolean wanted;
     private long readTimer = -1;
 
-    public PassChangeLog(Vertx vertx, Pool pool, GraphCache cache, AnswerCacheSettings settings) {
+    public PassChangeLog(Vertx vertx, Pool pool, GraphCache cache, GraphCacheSettings settings) {
         this.vertx = vertx;
         this.pool = pool;
         this.cache = cache;

@@ -6,7 +6,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.submission.platform.reload.Refusal;
+import org.submission.platform.reload.RejectedFile;
 import org.submission.policy.rules.RuleSet.DatedRule;
 import org.submission.policy.rules.RuleSet.Requirement;
 import org.submission.policy.rules.RulesDocument.Name;
@@ -54,7 +54,7 @@ public final class RuleResolver {
             Set<Long> funders = new LinkedHashSet<>();
             rule.funders().forEach(funder -> funders.add(one(funder, directory.funders(), "funder")));
             if (funders.isEmpty() && !Long.valueOf(policy).equals(directory.institutionalPolicyId())) {
-                throw new Refusal(rule.line(), "rule " + rule.number() + " has no funders, which names the institutional"
+                throw new RejectedFile(rule.line(), "rule " + rule.number() + " has no funders, which names the institutional"
                         + " policy, but \"" + rule.policy().value() + "\" is not the institutional policy"
                         + " (SERVICE_POLICY_INSTITUTIONAL_POLICY_TITLE)");
             }
@@ -62,7 +62,7 @@ public final class RuleResolver {
             if (rule.requires() != null) {
                 long repository = one(rule.requires().repository(), directory.repositories(), "repository");
                 if (!prefixes.containsKey(repository)) {
-                    throw new Refusal(rule.requires().repository().line(), "repository \"" + rule.requires().repository().value()
+                    throw new RejectedFile(rule.requires().repository().line(), "repository \"" + rule.requires().repository().value()
                             + "\" has no URL prefixes under repositories: its open copies could not be recognised");
                 }
                 requires = new Requirement(repository, rule.requires().versions(), rule.requires().embargoMonths());
@@ -84,7 +84,7 @@ public final class RuleResolver {
             }
             for (DatedRule before : rules.subList(0, later)) {
                 if (!before.when().otherwise() && before.funders().equals(rule.funders()) && before.when().overlaps(rule.when())) {
-                    throw new Refusal(written.get(later).line(), "rule " + rule.number() + " overlaps the dates of rule "
+                    throw new RejectedFile(written.get(later).line(), "rule " + rule.number() + " overlaps the dates of rule "
                             + before.number() + " for the same funders, with no \"when: otherwise\" for them: say which applies when");
                 }
             }
@@ -94,12 +94,12 @@ public final class RuleResolver {
     private static long one(Name name, Map<String, List<Long>> byName, String kind) {
         List<Long> ids = byName.getOrDefault(name.value(), List.of());
         if (ids.isEmpty()) {
-            throw new Refusal(name.line(), "no " + kind + " \"" + name.value() + "\""
+            throw new RejectedFile(name.line(), "no " + kind + " \"" + name.value() + "\""
                     + (name.value().startsWith(ID) ? "" : " (an exact " + (kind.equals("policy") ? "title" : "name")
                     + (kind.equals("funder") ? " or localKey" : "") + ", or id:N)"));
         }
         if (ids.size() > 1) {
-            throw new Refusal(name.line(), kind + " \"" + name.value() + "\" names " + ids.size() + " records " + ids
+            throw new RejectedFile(name.line(), kind + " \"" + name.value() + "\" names " + ids.size() + " records " + ids
                     + ": name one as id:N");
         }
         return ids.get(0);

@@ -6,7 +6,7 @@ import org.submission.policy.config.PolicySettings;
 
 /**
  * A rules file's bytes to a {@link RuleSet}: parsed, its names looked up in one statement,
- * resolved. Fails with {@link org.submission.platform.reload.Refusal} for a file it will not take.
+ * resolved. Fails with {@link org.submission.platform.reload.RejectedFile} for a file it will not take.
  * The same for the mounted file and a dry run's candidate, so both are refused alike.
  */
 @ApplicationScoped

@@ -12,7 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.submission.platform.reload.Refusal;
+import org.submission.platform.reload.RejectedFile;
 import org.submission.policy.rules.RulesDocument.Name;
 import org.submission.policy.rules.RulesDocument.Requires;
 import org.submission.policy.rules.RulesDocument.Rule;
@@ -47,24 +47,24 @@ public final class RulesParser {
 
     public static RulesDocument parse(byte[] content) {
         if (content.length > MAX_BYTES) {
-            throw new Refusal(0, "larger than " + MAX_BYTES / 1024 + " KB");
+            throw new RejectedFile(0, "larger than " + MAX_BYTES / 1024 + " KB");
         }
         Node root;
         try {
             root = yaml().compose(new StringReader(utf8(content)));
         } catch (MarkedYAMLException e) {
             Mark mark = e.getProblemMark() != null ? e.getProblemMark() : e.getContextMark();
-            throw new Refusal(mark == null ? 0 : mark.getLine() + 1, "not YAML: " + e.getProblem());
+            throw new RejectedFile(mark == null ? 0 : mark.getLine() + 1, "not YAML: " + e.getProblem());
         } catch (YAMLException e) {
-            throw new Refusal(0, "not YAML: " + e.getMessage());
+            throw new RejectedFile(0, "not YAML: " + e.getMessage());
         }
         if (root == null) {
-            throw new Refusal(1, "empty: a rules file starts with \"version: 1\"");
+            throw new RejectedFile(1, "empty: a rules file starts with \"version: 1\"");
         }
         Map<String, Node> top = mapping(root, "the file", Set.of("version", "dates", "repositories", "policies"));
         Node version = top.get("version");
         if (version == null || !"1".equals(scalar(version, "version"))) {
-            throw new Refusal(version == null ? 1 : line(version), "\"version: 1\" expected");
+            throw new RejectedFile(version == null ? 1 : line(version), "\"version: 1\" expected");
         }
         List<String> accepted = top.containsKey("dates") ? accepted(top.get("dates")) : RulesDocument.DEFAULT_ACCEPTED;
         Map<Name, List<String>> repositories = top.containsKey("repositories") ? repositories(top.get("repositories")) : Map.of();
@@ -86,19 +86,19 @@ public final class RulesParser {
         for (Node source : sequence(members.get("accepted"), "dates.accepted")) {
             String value = scalar(source, "a date source");
             if (!value.equals(SUBMITTED_DATE) && !(value.startsWith(METADATA) && value.length() > METADATA.length())) {
-                throw new Refusal(line(source), "date source \"" + value + "\": metadata.<field> or submittedDate expected");
+                throw new RejectedFile(line(source), "date source \"" + value + "\": metadata.<field> or submittedDate expected");
             }
             sources.add(value);
         }
         if (sources.isEmpty()) {
-            throw new Refusal(line(members.get("accepted")), "dates.accepted names no source");
+            throw new RejectedFile(line(members.get("accepted")), "dates.accepted names no source");
         }
         return List.copyOf(sources);
     }
 
     private static Map<Name, List<String>> repositories(Node node) {
         if (!(node instanceof MappingNode map)) {
-            throw new Refusal(line(node), "repositories: a mapping of repository name to URL prefixes expected");
+            throw new RejectedFile(line(node), "repositories: a mapping of repository name to URL prefixes expected");
         }
         Map<Name, List<String>> repositories = new LinkedHashMap<>();
         for (NodeTuple tuple : map.getValue()) {
@@ -107,12 +107,12 @@ public final class RulesParser {
             for (Node prefix : sequence(tuple.getValueNode(), "repository " + name.value())) {
                 String value = scalar(prefix, "a URL prefix");
                 if (value.contains("://") || value.isBlank() || value.startsWith("/")) {
-                    throw new Refusal(line(prefix), "URL prefix \"" + value + "\": host and path without a scheme expected, e.g. pmc.ncbi.nlm.nih.gov/");
+                    throw new RejectedFile(line(prefix), "URL prefix \"" + value + "\": host and path without a scheme expected, e.g. pmc.ncbi.nlm.nih.gov/");
                 }
                 prefixes.add(value);
             }
             if (repositories.keySet().stream().anyMatch(known -> known.value().equals(name.value()))) {
-                throw new Refusal(name.line(), "repository \"" + name.value() + "\" given twice");
+                throw new RejectedFile(name.line(), "repository \"" + name.value() + "\" given twice");
             }
             repositories.put(name, List.copyOf(prefixes));
         }
@@ -122,10 +122,10 @@ public final class RulesParser {
     private static Rule rule(int number, Node node) {
         Map<String, Node> members = mapping(node, "a policy rule", Set.of("policy", "funders", "when", "requires"));
         if (!members.containsKey("policy")) {
-            throw new Refusal(line(node), "rule " + number + " names no policy");
+            throw new RejectedFile(line(node), "rule " + number + " names no policy");
         }
         if (!members.containsKey("funders")) {
-            throw new Refusal(line(node), "rule " + number + " has no funders (an empty list names the institutional policy)");
+            throw new RejectedFile(line(node), "rule " + number + " has no funders (an empty list names the institutional policy)");
         }
         List<Name> funders = new ArrayList<>();
         for (Node funder : sequence(members.get("funders"), "funders")) {
@@ -141,7 +141,7 @@ public final class RulesParser {
             if (scalar.getValue().equals("otherwise")) {
                 return new When(true, null, null, false);
             }
-            throw new Refusal(line(node), "when: \"otherwise\" or a mapping of accepted and grant-active-on expected");
+            throw new RejectedFile(line(node), "when: \"otherwise\" or a mapping of accepted and grant-active-on expected");
         }
         Map<String, Node> members = mapping(node, "when", Set.of("accepted", "grant-active-on"));
         LocalDate from = null;
@@ -151,14 +151,14 @@ public final class RulesParser {
             from = window.containsKey("from") ? date(window.get("from")) : null;
             until = window.containsKey("until") ? date(window.get("until")) : null;
             if (from != null && until != null && !from.isBefore(until)) {
-                throw new Refusal(line(window.get("until")), "until " + until + " is not after from " + from + ": no date would match");
+                throw new RejectedFile(line(window.get("until")), "until " + until + " is not after from " + from + ": no date would match");
             }
         }
         boolean grantActive = false;
         if (members.containsKey("grant-active-on")) {
             Node on = members.get("grant-active-on");
             if (!"accepted".equals(scalar(on, "grant-active-on"))) {
-                throw new Refusal(line(on), "grant-active-on: \"accepted\" expected");
+                throw new RejectedFile(line(on), "grant-active-on: \"accepted\" expected");
             }
             grantActive = true;
         }
@@ -168,14 +168,14 @@ public final class RulesParser {
     private static Requires requires(Node node) {
         Map<String, Node> members = mapping(node, "requires", Set.of("repository", "versions", "embargo-months"));
         if (!members.containsKey("repository")) {
-            throw new Refusal(line(node), "requires names no repository");
+            throw new RejectedFile(line(node), "requires names no repository");
         }
         List<String> versions = new ArrayList<>();
         if (members.containsKey("versions")) {
             for (Node version : sequence(members.get("versions"), "versions")) {
                 String value = scalar(version, "a version");
                 if (!VERSIONS.contains(value)) {
-                    throw new Refusal(line(version), "version \"" + value + "\": one of submittedVersion, acceptedVersion, publishedVersion expected");
+                    throw new RejectedFile(line(version), "version \"" + value + "\": one of submittedVersion, acceptedVersion, publishedVersion expected");
                 }
                 versions.add(value);
             }
@@ -191,7 +191,7 @@ public final class RulesParser {
                 embargo = -1;
             }
             if (embargo < 0 || embargo > 120) {
-                throw new Refusal(line(months), "embargo-months: a whole number of months from 0 to 120 expected");
+                throw new RejectedFile(line(months), "embargo-months: a whole number of months from 0 to 120 expected");
             }
         }
         return new Requires(name(members.get("repository"), "a repository"), List.copyOf(versions), embargo);
@@ -202,23 +202,23 @@ public final class RulesParser {
         try {
             return LocalDate.parse(value);
         } catch (DateTimeParseException e) {
-            throw new Refusal(line(node), "date \"" + value + "\": YYYY-MM-DD expected");
+            throw new RejectedFile(line(node), "date \"" + value + "\": YYYY-MM-DD expected");
         }
     }
 
     private static Map<String, Node> mapping(Node node, String what, Set<String> keys) {
         if (!(node instanceof MappingNode map)) {
-            throw new Refusal(line(node), what + ": a mapping expected");
+            throw new RejectedFile(line(node), what + ": a mapping expected");
         }
         Map<String, Node> members = new LinkedHashMap<>();
         for (NodeTuple tuple : map.getValue()) {
             String key = scalar(tuple.getKeyNode(), "a key");
             if (!keys.contains(key)) {
-                throw new Refusal(line(tuple.getKeyNode()), "unknown key \"" + key + "\" in " + what + " (known: "
+                throw new RejectedFile(line(tuple.getKeyNode()), "unknown key \"" + key + "\" in " + what + " (known: "
                         + String.join(", ", keys.stream().sorted().toList()) + ")");
             }
             if (members.put(key, tuple.getValueNode()) != null) {
-                throw new Refusal(line(tuple.getKeyNode()), "key \"" + key + "\" given twice in " + what);
+                throw new RejectedFile(line(tuple.getKeyNode()), "key \"" + key + "\" given twice in " + what);
             }
         }
         return members;
@@ -226,7 +226,7 @@ public final class RulesParser {
 
     private static List<Node> sequence(Node node, String what) {
         if (!(node instanceof SequenceNode list)) {
-            throw new Refusal(line(node), what + ": a list expected");
+            throw new RejectedFile(line(node), what + ": a list expected");
         }
         return list.getValue();
     }
@@ -234,14 +234,14 @@ public final class RulesParser {
     private static Name name(Node node, String what) {
         String value = scalar(node, what);
         if (value.isBlank()) {
-            throw new Refusal(line(node), what + ": an empty name");
+            throw new RejectedFile(line(node), what + ": an empty name");
         }
         return new Name(value, line(node));
     }
 
     private static String scalar(Node node, String what) {
         if (!(node instanceof ScalarNode scalar)) {
-            throw new Refusal(line(node), what + ": a single value expected");
+            throw new RejectedFile(line(node), what + ": a single value expected");
         }
         return scalar.getValue();
     }
@@ -255,7 +255,7 @@ public final class RulesParser {
             return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(content)).toString();
         } catch (CharacterCodingException e) {
-            throw new Refusal(0, "not UTF-8 text");
+            throw new RejectedFile(0, "not UTF-8 text");
         }
     }
 

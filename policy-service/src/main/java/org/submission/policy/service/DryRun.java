@@ -13,7 +13,7 @@ import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 import org.submission.platform.error.ApiException;
-import org.submission.platform.reload.Refusal;
+import org.submission.platform.reload.RejectedFile;
 import org.submission.platform.security.Caller;
 import org.submission.platform.security.CallerService;
 import org.submission.policy.config.PolicySettings;
@@ -92,8 +92,8 @@ public class DryRun {
 
     private Uni<Outcome> tried(byte[] candidate, RuleSet current, LocalDate since, int limit) {
         return loader.load(candidate).runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
-                .onFailure(Refusal.class).transform(refusal -> ApiException.badRequest(
-                        "The candidate rules are refused: " + ((Refusal) refusal).describe("the body")))
+                .onFailure(RejectedFile.class).transform(refusal -> ApiException.badRequest(
+                        "The candidate rules are refused: " + ((RejectedFile) refusal).describe("the body")))
                 .flatMap(next -> pages(new Replay(current, next, since.atStartOfDay(), limit), null))
                 .flatMap(replay -> graphs.repositoriesOf(replay.policyIds(), institutionalRepositoryName)
                         .emitOn(Infrastructure.getDefaultWorkerPool())

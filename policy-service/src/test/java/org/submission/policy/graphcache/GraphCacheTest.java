@@ -14,7 +14,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.ArrayList;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
-import org.submission.policy.config.AnswerCacheSettings;
+import org.submission.policy.config.GraphCacheSettings;
 import org.submission.policy.repository.SubmissionGraph;
 
 class GraphCacheTest {
@@ -200,8 +200,8 @@ class GraphCacheTest {
         return new SubmissionGraph(id, 7L, List.of(), Set.of(), List.of(), null, List.of());
     }
 
-    private static AnswerCacheSettings settings() {
-        return new AnswerCacheSettings() {
+    private static GraphCacheSettings settings() {
+        return new GraphCacheSettings() {
             @Override
             public MemorySize size() {
                 return new MemorySize(BigInteger.valueOf(1 << 20));

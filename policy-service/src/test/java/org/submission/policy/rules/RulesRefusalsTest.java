@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.submission.platform.reload.Refusal;
+import org.submission.platform.reload.RejectedFile;
 
 /** Every way a rules file is refused, each with the line an operator must look at. */
 class RulesRefusalsTest {
@@ -39,7 +39,7 @@ class RulesRefusalsTest {
             """)
     void aRefusedFileNamesItsLineAndReason(String what, String replace, String by, int line, String reason) {
         assertThatThrownBy(() -> TestRules.resolved(RULE.replace(replace, by)))
-                .isInstanceOfSatisfying(Refusal.class, refusal -> {
+                .isInstanceOfSatisfying(RejectedFile.class, refusal -> {
                     assertThat(refusal.line()).as(what).isEqualTo(line);
                     assertThat(refusal.reason()).as(what).contains(reason);
                 });
@@ -58,7 +58,7 @@ class RulesRefusalsTest {
                     when: {accepted: {until: 2025-08-01}}
                 """;
         assertThatThrownBy(() -> TestRules.resolved(overlapping))
-                .isInstanceOfSatisfying(Refusal.class, refusal -> {
+                .isInstanceOfSatisfying(RejectedFile.class, refusal -> {
                     assertThat(refusal.line()).isEqualTo(9);
                     assertThat(refusal.reason()).contains("overlaps the dates of rule 1");
                 });
@@ -91,14 +91,14 @@ class RulesRefusalsTest {
     void anInstitutionalRuleMustNameTheInstitutionalPolicy() {
         String other = RULE.replace("[\"National Institutes of Health\"]", "[]");
         assertThatThrownBy(() -> TestRules.resolved(other))
-                .isInstanceOfSatisfying(Refusal.class, refusal -> assertThat(refusal.reason()).contains("not the institutional policy"));
+                .isInstanceOfSatisfying(RejectedFile.class, refusal -> assertThat(refusal.reason()).contains("not the institutional policy"));
     }
 
     @Test
     void aRequiredRepositoryNeedsItsUrlPrefixes() {
         String without = RULE.replace("\"PubMed Central\": [pmc.ncbi.nlm.nih.gov/]", "\"Example Scholarship\": [ir.example.edu/]");
         assertThatThrownBy(() -> TestRules.resolved(without))
-                .isInstanceOfSatisfying(Refusal.class, refusal -> {
+                .isInstanceOfSatisfying(RejectedFile.class, refusal -> {
                     assertThat(refusal.line()).isEqualTo(8);
                     assertThat(refusal.reason()).contains("no URL prefixes");
                 });

@@ -15,15 +15,14 @@ public interface SchemaServiceSettings {
 
     /**
      * How long a repository's schema list, once read, answers without asking the database again.
-     * Zero reads the database on every request. The expiry of the repository cache, which
-     * {@code application.properties} gives it.
+     * Zero reads the database on every request. The expiry of the repository cache ({@link CacheBounds}).
      */
     @WithDefault("5S")
     Duration repositoryTtl();
 
     /**
      * How many answers (per distinct list of schema documents, merged or not) are kept: the bound
-     * of the answer caches, which {@code application.properties} gives them.
+     * of the answer caches ({@link CacheBounds}).
      */
     @WithDefault("1000")
     int answerCacheSize();

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
-import org.submission.platform.reload.Refusal;
+import org.submission.platform.reload.RejectedFile;
 import org.submission.platform.reload.ReloadingValue;
 
 /**
@@ -76,11 +76,6 @@ public final class SchemaStores implements AutoCloseable {
         return watched == null ? Optional.empty() : watched.stopped();
     }
 
-    /** Reads the folder now, as the next period would (for tests). */
-    void checkNow() {
-        watched.check();
-    }
-
     private SchemaStore next(List<SchemaSource> bundled, Path folder, long maxBytes) {
         SchemaStore next = SchemaStoreLoader.build(bundled, SchemaSources.directory(folder), maxBytes);
         SchemaStore now = watched == null ? null : watched.current();
@@ -89,7 +84,7 @@ public final class SchemaStores implements AutoCloseable {
             List<StoredSchema> broken = next.unusable().stream().filter(d -> !unusable.contains(d.key())).toList();
             if (!broken.isEmpty()) {
                 // the kind of problem only: the refusal is shown in the public readiness answer
-                throw new Refusal(0, broken.stream().map(d -> d.key() + " would be unusable (" + d.problemKind() + ")")
+                throw new RejectedFile(0, broken.stream().map(d -> d.key() + " would be unusable (" + d.problemKind() + ")")
                         .collect(Collectors.joining("; ")));
             }
         }

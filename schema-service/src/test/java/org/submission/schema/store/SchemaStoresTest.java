@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -64,10 +65,10 @@ class SchemaStoresTest {
 
     @Test
     void aChangeThatBreaksADocumentIsRefusedAndTheLastGoodSetServes() throws Exception {
-        SchemaStore good = watch().current();
+        SchemaStore good = watchEveryFewMillis().current();
 
         configMapVersion(2, "{\"$id\": \"" + URI + "\", \"title\": ");
-        stores.checkNow();
+        awaitRead(() -> stores.refusal().isPresent());
 
         assertThat(stores.current()).isSameAs(good);
         assertThat(stores.refusal()).hasValueSatisfying(refusal ->
@@ -79,12 +80,12 @@ class SchemaStoresTest {
 
     @Test
     void aRepairedDocumentIsTakenAgain() throws Exception {
-        watch();
+        watchEveryFewMillis();
         configMapVersion(2, "not json");
-        stores.checkNow();
+        awaitRead(() -> stores.refusal().isPresent());
 
         configMapVersion(3, article("Repaired"));
-        stores.checkNow();
+        awaitRead(() -> stores.refusal().isEmpty());
 
         assertThat(stores.refusal()).isEmpty();
         assertThat(title(stores.current())).isEqualTo("Repaired");
@@ -113,14 +114,29 @@ class SchemaStoresTest {
 
     @Test
     void aDocumentExpandingPastTheBoundIsRefusedWithItsReason() throws Exception {
-        watch();
+        watchEveryFewMillis();
 
         configMapVersion(2, TestStores.doubling(URI, 12, 200_000));
-        stores.checkNow();
+        awaitRead(() -> stores.refusal().isPresent());
 
         assertThat(stores.refusal()).hasValueSatisfying(refusal -> assertThat(refusal)
                 .contains("jhu/article.json would be unusable (too large once its references are resolved)"));
         assertThat(title(stores.current())).isEqualTo("Article");
+    }
+
+    /** Watched as the service watches it, but read every few milliseconds, so that a test need not wait for the period. */
+    private SchemaStores watchEveryFewMillis() {
+        stores = SchemaStores.watch(SchemaSources.bundled(getClass().getClassLoader()), mount, TestStores.MAX_EXPANDED_SIZE,
+                Duration.ofMillis(20), registry);
+        return stores;
+    }
+
+    /** Waits (at most {@link #WITHIN}) until a read of the folder has shown what {@code read} asks. */
+    private static void awaitRead(BooleanSupplier read) throws InterruptedException {
+        long end = System.nanoTime() + WITHIN.toNanos();
+        while (!read.getAsBoolean() && System.nanoTime() < end) {
+            Thread.sleep(20);
+        }
     }
 
     private SchemaStores watch() {

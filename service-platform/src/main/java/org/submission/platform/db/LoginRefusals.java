@@ -9,7 +9,6 @@ import jakarta.inject.Singleton;
 import java.time.Duration;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.submission.platform.error.DatabaseOutage;
 
 /**
@@ -30,19 +29,18 @@ public class LoginRefusals {
         }
     }
 
-    private record Refusal(Throwable failure, long pauseNanos, long untilNanos) {
+    private record RefusedLogin(Throwable failure, long pauseNanos, long untilNanos) {
     }
 
     private final long firstPause;
     private final long maxPause;
     private final LongSupplier nanoTime;
-    private Refusal last;
+    private RefusedLogin last;
     private boolean trying;
 
     @Inject
-    LoginRefusals(@ConfigProperty(name = "submission.db.login-retry-min", defaultValue = "1s") Duration firstPause,
-                  @ConfigProperty(name = "submission.db.login-retry-max", defaultValue = "15s") Duration maxPause) {
-        this(firstPause, maxPause, System::nanoTime);
+    LoginRefusals(DatabaseSettings settings) {
+        this(settings.loginRetryMin(), settings.loginRetryMax(), System::nanoTime);
     }
 
     LoginRefusals(Duration firstPause, Duration maxPause, LongSupplier nanoTime) {
@@ -79,7 +77,7 @@ public class LoginRefusals {
             last = null;
         } else if (DatabaseOutage.loginRefused(failure)) {
             long pause = last == null ? firstPause : Math.min(maxPause, last.pauseNanos() * 2);
-            last = new Refusal(failure, pause, nanoTime.getAsLong() + pause);
+            last = new RefusedLogin(failure, pause, nanoTime.getAsLong() + pause);
             Log.warnf("The database refused the services' login (%s); the next attempt in %d ms",
                     DatabaseOutage.describe(failure), Duration.ofNanos(pause).toMillis());
         }

@@ -10,12 +10,9 @@ import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.PoolOptions;
 import io.vertx.sqlclient.spi.ConnectionFactory;
 import jakarta.inject.Singleton;
-import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Time limits on everything a request may wait for in the database, so that a slow or locked
@@ -24,7 +21,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * {@code SUBMISSION_DB_MAX_WAITING} requests waiting), a statement's run time
  * ({@code statement_timeout}) and a wait for a lock, advisory locks included ({@code lock_timeout}).
  * Quarkus has no setting for the first two, so the platform creates the reactive pool itself;
- * the two PostgreSQL settings are sent with each connection's start-up.
+ * the two PostgreSQL settings are sent with each connection's start-up ({@link DatabaseSettings}).
  *
  * <p>So is the planner's cost of a random page read ({@code SUBMISSION_DB_RANDOM_PAGE_COST}): the
  * services read a few rows by key from tables that stay in memory, where PostgreSQL's default (4,
@@ -37,36 +34,23 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 @Singleton
 public class PoolLimits implements PgPoolCreator {
 
-    private final Duration acquireTimeout;
-    private final int maxWaiting;
-    private final Duration statementTimeout;
-    private final Duration lockTimeout;
-    private final Optional<String> randomPageCost;
+    private final DatabaseSettings settings;
     private final LoginRefusals logins;
 
-    public PoolLimits(@ConfigProperty(name = "submission.db.acquire-timeout", defaultValue = "2s") Duration acquireTimeout,
-                      @ConfigProperty(name = "submission.db.max-waiting", defaultValue = "64") int maxWaiting,
-                      @ConfigProperty(name = "submission.db.statement-timeout", defaultValue = "5s") Duration statementTimeout,
-                      @ConfigProperty(name = "submission.db.lock-timeout", defaultValue = "2s") Duration lockTimeout,
-                      @ConfigProperty(name = "submission.db.random-page-cost") Optional<String> randomPageCost,
-                      LoginRefusals logins) {
-        this.acquireTimeout = acquireTimeout;
-        this.maxWaiting = maxWaiting;
-        this.statementTimeout = statementTimeout;
-        this.lockTimeout = lockTimeout;
-        this.randomPageCost = randomPageCost;
+    public PoolLimits(DatabaseSettings settings, LoginRefusals logins) {
+        this.settings = settings;
         this.logins = logins;
     }
 
     @Override
     public Pool create(Input input) {
-        PoolOptions pool = input.poolOptions().setConnectionTimeout((int) acquireTimeout.toMillis())
-                .setConnectionTimeoutUnit(TimeUnit.MILLISECONDS).setMaxWaitQueueSize(maxWaiting);
+        PoolOptions pool = input.poolOptions().setConnectionTimeout((int) settings.acquireTimeout().toMillis())
+                .setConnectionTimeoutUnit(TimeUnit.MILLISECONDS).setMaxWaitQueueSize(settings.maxWaiting());
         List<PgConnectOptions> databases = input.pgConnectOptionsList();
         for (PgConnectOptions database : databases) {
-            database.addProperty("statement_timeout", Long.toString(statementTimeout.toMillis()))
-                    .addProperty("lock_timeout", Long.toString(lockTimeout.toMillis()));
-            randomPageCost.ifPresent(cost -> database.addProperty("random_page_cost", cost));
+            database.addProperty("statement_timeout", Long.toString(settings.statementTimeout().toMillis()))
+                    .addProperty("lock_timeout", Long.toString(settings.lockTimeout().toMillis()));
+            settings.randomPageCost().ifPresent(cost -> database.addProperty("random_page_cost", cost));
         }
         Pool reactive = PgDriver.INSTANCE.createPool(input.vertx(), databases, pool);
         // the pool's own factory cannot be wrapped: one like it, taking the databases in turn as it does,

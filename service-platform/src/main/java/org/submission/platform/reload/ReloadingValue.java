@@ -27,10 +27,10 @@ import org.jboss.logging.Logger;
  * {@code submission_reload_refused{name}} (1 while the content on disk is refused) and
  * {@code submission_reload_refusals_total{name}}.
  *
- * <p>The parser throws {@link Refusal} for content it will not take; any other exception is a
+ * <p>The parser throws {@link RejectedFile} for content it will not take; any other exception is a
  * failure to check it now (a database away): retried at the next period, keeping the last value.
  * An {@link Error} of the parser (a stack overflowed by deep content) refuses that content as a
- * {@link Refusal} does. Nothing a period meets ends the polling, which a scheduled executor would
+ * {@link RejectedFile} does. Nothing a period meets ends the polling, which a scheduled executor would
  * do silently for good; should it end all the same, {@link #stopped()}, the readiness detail and
  * {@code submission_reload_stopped{name}} say so.
  */
@@ -38,7 +38,7 @@ public final class ReloadingValue<T> implements AutoCloseable {
 
     private static final Logger LOG = Logger.getLogger(ReloadingValue.class);
 
-    /** Reads the whole path into one value, or throws {@link Refusal}. */
+    /** Reads the whole path into one value, or throws {@link RejectedFile}. */
     @FunctionalInterface
     public interface Parser<T> {
         T parse(Path path) throws Exception;
@@ -182,12 +182,12 @@ public final class ReloadingValue<T> implements AutoCloseable {
             T parsed;
             try {
                 parsed = parser.parse(path);
-            } catch (Refusal | Error refused) {
+            } catch (RejectedFile | Error refused) {
                 if (!hash.equals(ContentHash.of(path))) {
                     return; // changed while read: the next period reads the settled content
                 }
-                String why = refused instanceof Refusal refusal ? refusal.describe(path)
-                        : new Refusal(0, "cannot be read: " + refused).describe(path);
+                String why = refused instanceof RejectedFile refusal ? refusal.describe(path)
+                        : new RejectedFile(0, "cannot be read: " + refused).describe(path);
                 state.set(new State<>(before == null ? null : before.value(), hash, why, null));
                 refusals.increment();
                 LOG.warnf("%s refused, the last good version serves: %s", name, why);

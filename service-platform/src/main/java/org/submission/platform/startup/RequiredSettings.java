@@ -29,15 +29,17 @@ public final class RequiredSettings {
                 .filter(name -> blank(lookUp.apply(name))).toList();
     }
 
+    /**
+     * As the service reads its own settings ({@code setting} gives a property's or variable's value, or
+     * null): the list from its property (or variable), each listed name as the variable it is.
+     */
+    public static List<String> missingFrom(UnaryOperator<String> setting) {
+        return missing(name -> setting.apply(name.equals(VARIABLE) ? PROPERTY : name));
+    }
+
     /** The line that names a missing variable. */
     public static String line(String variable) {
         return variable + " is not set: this deployment requires it (" + VARIABLE + "); set it in the overlay's config.env";
-    }
-
-    /** As the service reads its own settings: the list from its property or variable, every other name from the environment. */
-    public static List<String> missingFromThisProcess() {
-        return missing(name -> name.equals(VARIABLE) && System.getProperty(PROPERTY) != null
-                ? System.getProperty(PROPERTY) : System.getenv(name));
     }
 
     private static boolean blank(String value) {

@@ -70,10 +70,10 @@ class RememberedLoginRefusalTest {
             database.execute("CREATE ROLE " + ROLE + " LOGIN PASSWORD '" + PASSWORD + "'; GRANT SELECT, INSERT, UPDATE ON ALL TABLES"
                     + " IN SCHEMA public TO " + ROLE + "; GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO " + ROLE);
             PasswordLogins.require(database, ROLE);
-            // no JDBC datasource, as on a start that migrates nothing (DatabaseRequired): its own check would log in
+            // no JDBC datasource, as on a start that migrates nothing (ServiceMain): its own check would log in
             // once per readiness probe
             return Map.of("submission.db.url", database.url(), "submission.db.user", ROLE, "submission.db.password", PASSWORD,
-                    "submission.db.migrate", "false", "submission.db.jdbc", "false", "submission.seed.demo", "true");
+                    "submission.db.migrate", "false", "quarkus.datasource.jdbc.url", "", "submission.seed.demo", "true");
         }
 
         @Override

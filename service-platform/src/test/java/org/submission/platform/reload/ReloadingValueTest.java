@@ -36,7 +36,7 @@ class ReloadingValueTest {
                 : Files.readAllLines(path);
         for (int i = 0; i < lines.size(); i++) {
             if (lines.get(i).equals("bad")) {
-                throw new Refusal(i + 1, "\"bad\" is not a word");
+                throw new RejectedFile(i + 1, "\"bad\" is not a word");
             }
         }
         return List.copyOf(lines);

@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
-import org.submission.platform.db.DatabaseRequired;
+import org.submission.platform.db.ServiceMain;
 
 /** What a deployment lists in SUBMISSION_REQUIRED_SETTINGS must be set, or the service does not start. */
 class RequiredSettingsTest {
@@ -30,7 +30,7 @@ class RequiredSettingsTest {
     @Test
     void theServiceExitsBeforeStartingWithOneLinePerMissingSetting() throws Exception {
         ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), DatabaseRequired.class.getName());
+                "-cp", System.getProperty("java.class.path"), ServiceMain.class.getName());
         builder.environment().keySet().removeIf(name -> name.startsWith("SUBMISSION_") || name.startsWith("SERVICE_")
                 || name.startsWith("DOI_"));
         builder.environment().putAll(Map.of(RequiredSettings.VARIABLE, LIST, "DOI_SERVICE_MAILTO", "pass@uni.example",

@@ -6,11 +6,12 @@ import io.smallrye.config.WithDefault;
 import java.time.Duration;
 
 /**
- * {@code POLICY_ANSWER_CACHE_*}: the submission graphs of recent answers, kept while PASS's own
- * writes can drop them (policy-service/README.md, "Answers kept between requests").
+ * {@code POLICY_ANSWER_CACHE_*} (the operators' names, kept): the bounds of {@code GraphCache}, the
+ * submission graphs of recent answers, kept while PASS's own writes can drop them
+ * (policy-service/README.md, "Answers kept between requests").
  */
 @ConfigMapping(prefix = "policy.answer-cache")
-public interface AnswerCacheSettings {
+public interface GraphCacheSettings {
 
     /**
      * The graphs kept at most, in bytes of heap as {@code GraphCache} estimates them (a graph with a

@@ -4,12 +4,12 @@ package org.submission.platform.reload;
  * A file (or folder) that its parser will not take, with the line it stopped at (0 when the
  * reason concerns no one line) and why: the operator's one line to act on.
  */
-public final class Refusal extends RuntimeException {
+public final class RejectedFile extends RuntimeException {
 
     private final int line;
     private final String reason;
 
-    public Refusal(int line, String reason) {
+    public RejectedFile(int line, String reason) {
         super(line > 0 ? "line " + line + ": " + reason : reason, null, false, false);
         this.line = line;
         this.reason = reason;

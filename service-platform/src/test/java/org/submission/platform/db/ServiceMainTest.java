@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.submission.platform.testing.FreshDatabase;
 
 /** When a start leaves Flyway and its JDBC datasource out, as the main class decides it. */
-class DatabaseRequiredTest {
+class ServiceMainTest {
 
     private static final String UNREACHABLE = "postgresql://127.0.0.1:9/none";
     private static final List<String> SET = List.of("submission.db.url", "submission.db.migrate",
@@ -23,7 +23,7 @@ class DatabaseRequiredTest {
     void aMigratedDatabaseNeedsNoFlyway() {
         System.setProperty("submission.db.url", FreshDatabase.create().migrate().url());
 
-        assertThat(DatabaseRequired.flywayHasNothingToDo()).isTrue();
+        assertThat(ServiceMain.flywayHasNothingToDo(ServiceMain.operatorSettings())).isTrue();
     }
 
     @Test
@@ -31,14 +31,14 @@ class DatabaseRequiredTest {
         System.setProperty("submission.db.url", UNREACHABLE);
         System.setProperty("submission.db.migrate", "false");
 
-        assertThat(DatabaseRequired.flywayHasNothingToDo()).isTrue();
+        assertThat(ServiceMain.flywayHasNothingToDo(ServiceMain.operatorSettings())).isTrue();
     }
 
     @Test
     void anUnreachableDatabaseIsLeftToFlyway() {
         System.setProperty("submission.db.url", UNREACHABLE);
 
-        assertThat(DatabaseRequired.flywayHasNothingToDo()).isFalse();
+        assertThat(ServiceMain.flywayHasNothingToDo(ServiceMain.operatorSettings())).isFalse();
     }
 
     @Test
@@ -47,6 +47,6 @@ class DatabaseRequiredTest {
         System.setProperty("submission.db.migrate", "false");
         System.setProperty("quarkus.flyway.migrate-at-start", "true");
 
-        assertThat(DatabaseRequired.flywayHasNothingToDo()).isFalse();
+        assertThat(ServiceMain.flywayHasNothingToDo(ServiceMain.operatorSettings())).isFalse();
     }
 }

@@ -20,14 +20,14 @@ import org.submission.platform.error.RetryAfter;
  * coordination tables (a PASS database whose owner did not create them) is no failure: the pod
  * works alone, and readiness and {@code doi_coordination_tables} say so (CoordinationState).
  */
-final class Refusals {
+final class CoordinationUnavailable {
 
     private final LogThrottle warnings = new LogThrottle(Duration.ofSeconds(10), 1);
     private final String upstream;
     private final DoiMetrics metrics;
     private final CoordinationState tables;
 
-    Refusals(String upstream, DoiMetrics metrics, CoordinationState tables) {
+    CoordinationUnavailable(String upstream, DoiMetrics metrics, CoordinationState tables) {
         this.upstream = upstream;
         this.metrics = metrics;
         this.tables = tables;

@@ -1,4 +1,4 @@
-package org.submission.localpostgres;
+package org.submission.deploy.appcds;
 
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
 
@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
+import org.submission.localpostgres.LocalPostgres;
 
 /**
  * Records a service's AppCDS archive from a real start, run by the build after {@code quarkus:build}:
