@@ -8,10 +8,12 @@ import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import org.submission.deploy.policies.PoliciesCommand;
 
 /**
  * {@code ./run.sh} ({@code java -jar deploy/launcher/target/submission-launcher.jar [run] [options]}): starts
- * the local stack, prints how to use it, stops it all on Ctrl-C or SIGTERM. The Kubernetes manifests are
+ * the local stack, prints how to use it, stops it all on Ctrl-C or SIGTERM. {@code policies plan|apply}
+ * adopts the policy catalogue in a PASS installation ({@link PoliciesCommand}). The Kubernetes manifests are
  * rendered by {@code kubectl kustomize} (deploy/README.md), not by this program.
  */
 public final class Launcher {
@@ -27,9 +29,13 @@ public final class Launcher {
             System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn");
         }
         List<String> all = Arrays.asList(args);
+        if (!all.isEmpty() && all.get(0).equals("policies")) {
+            System.exit(PoliciesCommand.run(all.subList(1, all.size()), System.getenv(), projectRoot(),
+                    System.out, System.err));
+        }
         if (!all.isEmpty() && !all.get(0).equals("run") && !all.get(0).startsWith("-")) {
-            System.err.println("Unknown command " + all.get(0) + ". The only command is run (the default);"
-                    + " render manifests with: kubectl kustomize deploy/k8s/overlays/production");
+            System.err.println("Unknown command " + all.get(0) + ". The commands are run (the default) and"
+                    + " policies plan|apply; render manifests with: kubectl kustomize deploy/k8s/overlays/production");
             System.exit(REFUSED);
         }
         List<String> options = !all.isEmpty() && all.get(0).equals("run") ? all.subList(1, all.size()) : all;
