@@ -67,7 +67,7 @@ class CopyMissesTest {
     void aRequirementNamingNoRepositoryIsSatisfiedByACopyAnywhere() {
         Map<String, Object> answer = verdict(ANYWHERE, copy("https://journal.example.org/a/1", "publishedVersion", "cc-by-nd"));
         assertThat(answer).containsEntry("verdict", "satisfied");
-        assertThat((Map<?, ?>) answer.get("requires")).doesNotContainKeys("repository", "repositories");
+        assertThat(answer.get("requires").toString()).doesNotContain("repositor");
         assertThat(verdict(ANYWHERE, copy("https://journal.example.org/a/1", "publishedVersion", "cc-by-nc")).get("copies"))
                 .isEqualTo(List.of(copyAnswer("https://journal.example.org/a/1", "publishedVersion", "cc-by-nc",
                         "CC BY or CC BY-ND required, copy is cc-by-nc")));
