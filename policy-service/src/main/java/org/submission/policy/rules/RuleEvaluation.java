@@ -120,8 +120,9 @@ public final class RuleEvaluation {
         List<Choice> candidates = new ArrayList<>();
         boolean otherwise = false;
         for (DatedRule rule : rest) {
-            Map<String, String> reason = new LinkedHashMap<>();
+            Map<String, String> reason = Map.of();
             if (explain) {
+                reason = new LinkedHashMap<>();
                 reason.put("rule", rule.label());
                 if (rule.provenance() != null) {
                     reason.put("key", rule.provenance().key());
