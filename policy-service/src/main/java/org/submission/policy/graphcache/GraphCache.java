@@ -166,7 +166,8 @@ public class GraphCache {
      * bytes a character, so that the metadata fields it read count for what they hold.
      */
     static int bytes(Key key, SubmissionGraph graph) {
-        long bytes = 200 + 48L * graph.preparerIds().size() + 72L * graph.funderRoutes().size()
+        // a funder route: the record, its policy id and up to three days of its grant (end, award, start)
+        long bytes = 200 + 48L * graph.preparerIds().size() + 136L * graph.funderRoutes().size()
                 + 40L * graph.effectiveRepositories().size()
                 + graph.metadata().bytes();
         for (String affiliation : graph.submitterAffiliations()) {

@@ -3,6 +3,7 @@ package org.submission.policy.repository;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Set;
+import org.submission.policy.rules.RuleEvaluation;
 
 /**
  * What the policy rules need to know about one submission, loaded in one statement: who may see
@@ -43,10 +44,17 @@ public record SubmissionGraph(
 
     /**
      * A grant's primary or direct funder; {@code policyId} ({@code Funder.policy}) is null only when
-     * policy rules are in use, which may give such a funder a policy; {@code grantEnd} is the day of
-     * {@code pass_grant.enddate}, or null.
+     * policy rules are in use, which may give such a funder a policy; {@code grantEnd},
+     * {@code awarded} and {@code started} are the days of {@code pass_grant.enddate},
+     * {@code awarddate} and {@code startdate}, or null.
      */
-    public record FunderRoute(long grantId, long funderId, String role, Long policyId, LocalDate grantEnd) {
+    public record FunderRoute(long grantId, long funderId, String role, Long policyId, LocalDate grantEnd,
+                              LocalDate awarded, LocalDate started) implements RuleEvaluation.Grant {
+
+        /** Of a grant whose award and start dates are not known. */
+        public FunderRoute(long grantId, long funderId, String role, Long policyId, LocalDate grantEnd) {
+            this(grantId, funderId, role, policyId, grantEnd, null, null);
+        }
 
         /** A funder with a policy, of a grant without an end date. */
         public FunderRoute(long grantId, long funderId, String role, long policyId) {

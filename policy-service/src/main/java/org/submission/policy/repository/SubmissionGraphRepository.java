@@ -46,6 +46,8 @@ public class SubmissionGraphRepository {
     private static final int FLAG = 8;
     private static final int DOC = 9;
     private static final int T = 10;
+    private static final int AWARDED = 11;
+    private static final int STARTED = 12;
 
     // The LATERAL (... OFFSET 0) subqueries pin the plan to primary-key lookups per row of the
     // submission's join tables, whatever the statistics say: right after a bulk load, before
@@ -55,25 +57,27 @@ public class SubmissionGraphRepository {
     // configuration tables (a policy's repositories, the repositories) are joined plainly, so that
     // the planner reads each once instead of once per row.
     // %1$s is which submissions: one ($1) or a page of the dry run's (see PAGE_SQL). $3 says policy
-    // rules are in use: then the metadata, the dates and the funders without a policy (a rule may
+    // rules are in use: then the metadata, the dates (the grant's award, start and end days as
+    // columns t, u, v of its row) and the funders without a policy (a rule may
     // give them one) come too. A metadata text longer than $4 bytes is not fetched at all:
     // octet_length reads a stored value's size without reading the value.
     private static final String POLICIES_SQL = """
             SELECT 0 AS kind, s.id AS sid, s.submitter_id AS a, NULL::bigint AS b,
                    (SELECT min(pol.id) FROM pass_policy pol WHERE pol.title = $2) AS c,
                    NULL::bigint AS d, NULL::bigint AS e, u.affiliation AS label, %2$s AS flag,
-                   CASE WHEN $3 AND octet_length(s.metadata) <= $4 THEN s.metadata END AS doc, s.submitteddate AS t
+                   CASE WHEN $3 AND octet_length(s.metadata) <= $4 THEN s.metadata END AS doc, s.submitteddate AS t,
+                   NULL::timestamp AS u, NULL::timestamp AS v
               FROM pass_submission s LEFT JOIN pass_user u ON u.id = s.submitter_id
              WHERE s.id %1$s
             UNION ALL
-            SELECT 1, p.submission_id, p.preparers_id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+            SELECT 1, p.submission_id, p.preparers_id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
               FROM pass_submission_preparers p
              WHERE p.submission_id %1$s
             UNION ALL
             SELECT 2, sg.submission_id, sg.grants_id, g.primaryfunder_id, pf.policy_id, g.directfunder_id, df.policy_id,
-                   NULL, NULL, NULL, g.enddate
+                   NULL, NULL, NULL, g.enddate, g.awarddate, g.startdate
               FROM pass_submission_grants sg
-              CROSS JOIN LATERAL (SELECT g.primaryfunder_id, g.directfunder_id, g.enddate
+              CROSS JOIN LATERAL (SELECT g.primaryfunder_id, g.directfunder_id, g.enddate, g.awarddate, g.startdate
                                     FROM pass_grant g WHERE g.id = sg.grants_id OFFSET 0) g
               LEFT JOIN LATERAL (SELECT f.policy_id FROM pass_funder f
                                   WHERE f.id = g.primaryfunder_id OFFSET 0) pf ON true
@@ -85,7 +89,7 @@ public class SubmissionGraphRepository {
     private static final String REPOSITORIES_SQL = POLICIES_SQL + """
             UNION ALL
             SELECT 4, e.submission_id, e.effectivepolicies_id, pr.repositories_id, NULL, NULL, NULL, NULL,
-                   r.name = $5, NULL, NULL
+                   r.name = $5, NULL, NULL, NULL, NULL
               FROM pass_submission_effectivepolicies e
               LEFT JOIN pass_policy_repositories pr ON pr.policy_id = e.effectivepolicies_id
               LEFT JOIN pass_repository r ON r.id = pr.repositories_id
@@ -262,8 +266,10 @@ public class SubmissionGraphRepository {
                 case GRANT -> {
                     long grant = row.getLong(A);
                     LocalDate end = day(row.getLocalDateTime(T));
-                    of.route(grant, row.getLong(B), "primary", row.getLong(C), end, forRules);
-                    of.route(grant, row.getLong(D), "direct", row.getLong(E), end, forRules);
+                    LocalDate awarded = day(row.getLocalDateTime(AWARDED));
+                    LocalDate started = day(row.getLocalDateTime(STARTED));
+                    of.route(grant, row.getLong(B), "primary", row.getLong(C), end, awarded, started, forRules);
+                    of.route(grant, row.getLong(D), "direct", row.getLong(E), end, awarded, started, forRules);
                 }
                 case EFFECTIVE_REPOSITORY -> of.repositories.add(new SubmissionGraph.EffectiveRepository(
                         row.getLong(A), row.getLong(B), Boolean.TRUE.equals(row.getBoolean(FLAG))));
@@ -307,9 +313,10 @@ public class SubmissionGraphRepository {
         final List<SubmissionGraph.EffectiveRepository> repositories = new ArrayList<>();
         Long institutionalPolicyId;
 
-        void route(long grant, Long funder, String role, Long policy, LocalDate end, boolean forRules) {
+        void route(long grant, Long funder, String role, Long policy, LocalDate end, LocalDate awarded, LocalDate started,
+                   boolean forRules) {
             if (funder != null && (policy != null || forRules)) {
-                routes.add(new SubmissionGraph.FunderRoute(grant, funder, role, policy, end));
+                routes.add(new SubmissionGraph.FunderRoute(grant, funder, role, policy, end, awarded, started));
             }
         }
     }

@@ -13,7 +13,8 @@ import org.submission.policy.rules.RuleResolver.Names;
 
 /**
  * Looks up every name of a rules file in one statement: the policies, funders and repositories
- * it names (by title or name, localKey, or {@code id:N}) and the institutional policy.
+ * it names (by title or name, localKey, or {@code id:N}; a version-2 funder table's by name
+ * ignoring case and spacing too) and the institutional policy.
  */
 @ApplicationScoped
 public class RuleDirectoryRepository {
@@ -24,6 +25,7 @@ public class RuleDirectoryRepository {
             UNION ALL
             SELECT 1, id, name, localkey FROM pass_funder
              WHERE name = ANY($3) OR localkey = ANY($3) OR id = ANY($4)
+                OR lower(regexp_replace(btrim(name), '\\s+', ' ', 'g')) = ANY($8) OR localkey = ANY($9)
             UNION ALL
             SELECT 2, id, name, NULL FROM pass_repository
              WHERE name = ANY($5) OR id = ANY($6)
@@ -43,7 +45,9 @@ public class RuleDirectoryRepository {
                 .addArrayOfString(texts(names.policies())).addArrayOfLong(ids(names.policies()))
                 .addArrayOfString(texts(names.funders())).addArrayOfLong(ids(names.funders()))
                 .addArrayOfString(texts(names.repositories())).addArrayOfLong(ids(names.repositories()))
-                .addString(institutionalTitle);
+                .addString(institutionalTitle)
+                .addArrayOfString(names.funderNames().toArray(String[]::new))
+                .addArrayOfString(names.funderLocalKeys().toArray(String[]::new));
         return pool.preparedQuery(SQL).execute(parameters).map(rows -> {
             Map<String, List<Long>> policies = new HashMap<>();
             Map<String, List<Long>> funders = new HashMap<>();
@@ -51,6 +55,7 @@ public class RuleDirectoryRepository {
             Map<Long, String> titles = new HashMap<>();
             Map<Long, String> funderNames = new HashMap<>();
             Map<Long, String> repositoryNames = new HashMap<>();
+            List<RuleDirectory.FunderRecord> funderRecords = new ArrayList<>();
             Long institutional = null;
             for (Row row : rows) {
                 Long id = row.getLong("id");
@@ -62,6 +67,7 @@ public class RuleDirectoryRepository {
                     }
                     case 1 -> {
                         funderNames.put(id, name);
+                        funderRecords.add(new RuleDirectory.FunderRecord(id, name, row.getString("key")));
                         match(names.funders(), id, funders, name, row.getString("key"));
                     }
                     case 2 -> {
@@ -71,7 +77,8 @@ public class RuleDirectoryRepository {
                     default -> institutional = id;
                 }
             }
-            return new RuleDirectory(policies, titles, funders, funderNames, repositories, repositoryNames, institutional);
+            return new RuleDirectory(policies, titles, funders, funderNames, repositories, repositoryNames, institutional,
+                    List.copyOf(funderRecords));
         });
     }
 

@@ -8,8 +8,11 @@ import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.nio.file.Files;
+import java.time.Clock;
 import java.time.Duration;
+import java.util.stream.Collectors;
 import org.eclipse.microprofile.health.HealthCheckResponse;
+import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
 import org.jboss.logging.Logger;
 import org.submission.platform.error.ApiException;
 import org.submission.platform.reload.ReloadingValue;
@@ -32,6 +35,7 @@ public class RulesFile {
     private final RuleSetLoader loader;
     private final MeterRegistry registry;
     private volatile ReloadingValue<RuleSet> watched;
+    private volatile RulesNotices notices;
 
     public RulesFile(RulesSettings settings, RuleSetLoader loader, MeterRegistry registry) {
         this.settings = settings;
@@ -42,9 +46,11 @@ public class RulesFile {
     // after the seed loaders, which may be what creates the policies the file names
     void onStart(@Observes @Priority(jakarta.interceptor.Interceptor.Priority.PLATFORM_AFTER + 1000) StartupEvent event) {
         settings.file().ifPresent(path -> {
+            RulesNotices said = new RulesNotices(registry, () -> watched == null ? null : watched.current(), Clock.systemUTC());
+            notices = said;
             try {
                 watched = ReloadingValue.start(NAME, path,
-                        file -> loader.load(Files.readAllBytes(file)).await().atMost(LOOKUP),
+                        file -> said.noted(loader.load(Files.readAllBytes(file)).await().atMost(LOOKUP)),
                         settings.reloadPeriod(), registry);
             } catch (ReloadingValue.StartRefused refused) {
                 LOG.error("POLICY_RULES_FILE refused: " + refused.getMessage());
@@ -56,6 +62,9 @@ public class RulesFile {
     void onStop(@Observes ShutdownEvent event) {
         if (watched != null) {
             watched.close();
+        }
+        if (notices != null) {
+            notices.close();
         }
     }
 
@@ -75,9 +84,21 @@ public class RulesFile {
         return rules;
     }
 
-    /** Readiness of the rules; null without a file. */
+    /** Readiness of the rules, naming each inactive rule and what PASS lacks for it; null without a file. */
     HealthCheckResponse readiness() {
         ReloadingValue<RuleSet> value = watched;
-        return value == null ? null : value.readiness();
+        if (value == null) {
+            return null;
+        }
+        HealthCheckResponse response = value.readiness();
+        RuleSet rules = value.current();
+        if (rules == null || rules.inactive().isEmpty()) {
+            return response;
+        }
+        HealthCheckResponseBuilder builder = HealthCheckResponse.builder().name(response.getName())
+                .status(response.getStatus() == HealthCheckResponse.Status.UP);
+        response.getData().ifPresent(data -> data.forEach((key, detail) -> builder.withData(key, String.valueOf(detail))));
+        return builder.withData("inactive", rules.inactive().stream().map(rule -> rule.key() + " (" + rule.missing() + ")")
+                .collect(Collectors.joining("; "))).build();
     }
 }

@@ -6,17 +6,19 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.ByteBuffer;
 import java.time.LocalDate;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 import org.submission.platform.reload.RejectedFile;
 import org.submission.policy.rules.RulesDocument.Name;
 import org.submission.policy.rules.RulesDocument.Requires;
 import org.submission.policy.rules.RulesDocument.Rule;
 import org.submission.policy.rules.RulesDocument.When;
+import org.submission.policy.rules.RulesDocument.When.GrantDate;
+import org.submission.policy.rules.RulesDocument.When.Window;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.error.Mark;
@@ -26,7 +28,13 @@ import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.NodeTuple;
 import org.yaml.snakeyaml.nodes.ScalarNode;
-import org.yaml.snakeyaml.nodes.SequenceNode;
+
+import static org.submission.policy.rules.YamlNodes.date;
+import static org.submission.policy.rules.YamlNodes.line;
+import static org.submission.policy.rules.YamlNodes.mapping;
+import static org.submission.policy.rules.YamlNodes.name;
+import static org.submission.policy.rules.YamlNodes.scalar;
+import static org.submission.policy.rules.YamlNodes.sequence;
 
 /**
  * Reads a rules file's YAML into a {@link RulesDocument}, refusing anything it does not know (a
@@ -41,6 +49,8 @@ public final class RulesParser {
     static final Set<String> VERSIONS = Set.of("submittedVersion", "acceptedVersion", "publishedVersion");
     static final String SUBMITTED_DATE = "submittedDate";
     static final String METADATA = "metadata.";
+    static final Set<String> REPOSITORY_KEYS = Set.of("prefixes", "key", "url", "description", "integration-type");
+    static final Pattern LICENCE = Pattern.compile("^[a-z0-9][a-z0-9.-]{0,40}$");
 
     private RulesParser() {
     }
@@ -61,13 +71,19 @@ public final class RulesParser {
         if (root == null) {
             throw new RejectedFile(1, "empty: a rules file starts with \"version: 1\"");
         }
+        Node version = root instanceof MappingNode map ? map.getValue().stream()
+                .filter(tuple -> tuple.getKeyNode() instanceof ScalarNode key && key.getValue().equals("version"))
+                .map(NodeTuple::getValueNode).findFirst().orElse(null) : null;
+        if (version != null && "2".equals(scalar(version, "version"))) {
+            return RulesParserVersion2.parse(mapping(root, "the file", RulesParserVersion2.TOP));
+        }
         Map<String, Node> top = mapping(root, "the file", Set.of("version", "dates", "repositories", "policies"));
-        Node version = top.get("version");
         if (version == null || !"1".equals(scalar(version, "version"))) {
-            throw new RejectedFile(version == null ? 1 : line(version), "\"version: 1\" expected");
+            throw new RejectedFile(version == null ? 1 : line(version), "\"version: 1\" or \"version: 2\" expected");
         }
         List<String> accepted = top.containsKey("dates") ? accepted(top.get("dates")) : RulesDocument.DEFAULT_ACCEPTED;
-        Map<Name, List<String>> repositories = top.containsKey("repositories") ? repositories(top.get("repositories")) : Map.of();
+        Map<Name, List<String>> repositories = top.containsKey("repositories")
+                ? repositories(top.get("repositories"), false) : Map.of();
         List<Rule> rules = new ArrayList<>();
         if (top.containsKey("policies")) {
             for (Node entry : sequence(top.get("policies"), "policies")) {
@@ -84,11 +100,7 @@ public final class RulesParser {
         }
         List<String> sources = new ArrayList<>();
         for (Node source : sequence(members.get("accepted"), "dates.accepted")) {
-            String value = scalar(source, "a date source");
-            if (!value.equals(SUBMITTED_DATE) && !(value.startsWith(METADATA) && value.length() > METADATA.length())) {
-                throw new RejectedFile(line(source), "date source \"" + value + "\": metadata.<field> or submittedDate expected");
-            }
-            sources.add(value);
+            sources.add(source(source));
         }
         if (sources.isEmpty()) {
             throw new RejectedFile(line(members.get("accepted")), "dates.accepted names no source");
@@ -96,15 +108,32 @@ public final class RulesParser {
         return List.copyOf(sources);
     }
 
-    private static Map<Name, List<String>> repositories(Node node) {
+    static String source(Node source) {
+        String value = scalar(source, "a date source");
+        if (!value.equals(SUBMITTED_DATE) && !(value.startsWith(METADATA) && value.length() > METADATA.length())) {
+            throw new RejectedFile(line(source), "date source \"" + value + "\": metadata.<field> or submittedDate expected");
+        }
+        return value;
+    }
+
+    /** @param described whether a repository may be a mapping with what {@code apply} needs besides its prefixes (version 2) */
+    static Map<Name, List<String>> repositories(Node node, boolean described) {
         if (!(node instanceof MappingNode map)) {
             throw new RejectedFile(line(node), "repositories: a mapping of repository name to URL prefixes expected");
         }
         Map<Name, List<String>> repositories = new LinkedHashMap<>();
         for (NodeTuple tuple : map.getValue()) {
             Name name = name(tuple.getKeyNode(), "a repository");
+            Node list = tuple.getValueNode();
+            if (described && list instanceof MappingNode) {
+                Map<String, Node> members = mapping(list, "repository " + name.value(), REPOSITORY_KEYS);
+                if (!members.containsKey("prefixes")) {
+                    throw new RejectedFile(line(list), "repository " + name.value() + " has no prefixes");
+                }
+                list = members.get("prefixes");
+            }
             List<String> prefixes = new ArrayList<>();
-            for (Node prefix : sequence(tuple.getValueNode(), "repository " + name.value())) {
+            for (Node prefix : sequence(list, "repository " + name.value())) {
                 String value = scalar(prefix, "a URL prefix");
                 if (value.contains("://") || value.isBlank() || value.startsWith("/")) {
                     throw new RejectedFile(line(prefix), "URL prefix \"" + value + "\": host and path without a scheme expected, e.g. pmc.ncbi.nlm.nih.gov/");
@@ -121,6 +150,14 @@ public final class RulesParser {
 
     private static Rule rule(int number, Node node) {
         Map<String, Node> members = mapping(node, "a policy rule", Set.of("policy", "funders", "when", "requires"));
+        List<Name> funders = funders(number, node, members);
+        When when = members.containsKey("when") ? when(members.get("when")) : When.ALWAYS;
+        Requires requires = members.containsKey("requires") ? requires(members.get("requires"), false) : null;
+        return new Rule(number, line(node), name(members.get("policy"), "a policy"), List.copyOf(funders), when, requires);
+    }
+
+    /** The rule's funders, after checking it names a policy and some funders (none: the institutional policy). */
+    static List<Name> funders(int number, Node node, Map<String, Node> members) {
         if (!members.containsKey("policy")) {
             throw new RejectedFile(line(node), "rule " + number + " names no policy");
         }
@@ -131,15 +168,13 @@ public final class RulesParser {
         for (Node funder : sequence(members.get("funders"), "funders")) {
             funders.add(name(funder, "a funder"));
         }
-        When when = members.containsKey("when") ? when(members.get("when")) : When.ALWAYS;
-        Requires requires = members.containsKey("requires") ? requires(members.get("requires")) : null;
-        return new Rule(number, line(node), name(members.get("policy"), "a policy"), List.copyOf(funders), when, requires);
+        return funders;
     }
 
     private static When when(Node node) {
         if (node instanceof ScalarNode scalar) {
             if (scalar.getValue().equals("otherwise")) {
-                return new When(true, null, null, false);
+                return When.OTHERWISE;
             }
             throw new RejectedFile(line(node), "when: \"otherwise\" or a mapping of accepted and grant-active-on expected");
         }
@@ -147,12 +182,9 @@ public final class RulesParser {
         LocalDate from = null;
         LocalDate until = null;
         if (members.containsKey("accepted")) {
-            Map<String, Node> window = mapping(members.get("accepted"), "when.accepted", Set.of("from", "until"));
-            from = window.containsKey("from") ? date(window.get("from")) : null;
-            until = window.containsKey("until") ? date(window.get("until")) : null;
-            if (from != null && until != null && !from.isBefore(until)) {
-                throw new RejectedFile(line(window.get("until")), "until " + until + " is not after from " + from + ": no date would match");
-            }
+            Window window = window(members.get("accepted"), "when.accepted", 0, null);
+            from = window.from();
+            until = window.until();
         }
         boolean grantActive = false;
         if (members.containsKey("grant-active-on")) {
@@ -165,9 +197,21 @@ public final class RulesParser {
         return new When(false, from, until, grantActive);
     }
 
-    private static Requires requires(Node node) {
-        Map<String, Node> members = mapping(node, "requires", Set.of("repository", "versions", "embargo-months"));
-        if (!members.containsKey("repository")) {
+    static Window window(Node node, String what, int date, GrantDate grant) {
+        Map<String, Node> window = mapping(node, what, Set.of("from", "until"));
+        LocalDate from = window.containsKey("from") ? date(window.get("from")) : null;
+        LocalDate until = window.containsKey("until") ? date(window.get("until")) : null;
+        if (from != null && until != null && !from.isBefore(until)) {
+            throw new RejectedFile(line(window.get("until")), "until " + until + " is not after from " + from + ": no date would match");
+        }
+        return new Window(date, grant, from, until);
+    }
+
+    /** @param versionTwo whether licences and a list of repositories may be given */
+    static Requires requires(Node node, boolean versionTwo) {
+        Map<String, Node> members = mapping(node, "requires", versionTwo
+                ? Set.of("repository", "versions", "licences", "embargo-months") : Set.of("repository", "versions", "embargo-months"));
+        if (!members.containsKey("repository") && !versionTwo) {
             throw new RejectedFile(line(node), "requires names no repository");
         }
         List<String> versions = new ArrayList<>();
@@ -194,60 +238,30 @@ public final class RulesParser {
                 throw new RejectedFile(line(months), "embargo-months: a whole number of months from 0 to 120 expected");
             }
         }
-        return new Requires(name(members.get("repository"), "a repository"), List.copyOf(versions), embargo);
-    }
-
-    private static LocalDate date(Node node) {
-        String value = scalar(node, "a date");
-        try {
-            return LocalDate.parse(value);
-        } catch (DateTimeParseException e) {
-            throw new RejectedFile(line(node), "date \"" + value + "\": YYYY-MM-DD expected");
+        if (!versionTwo) {
+            return new Requires(name(members.get("repository"), "a repository"), List.copyOf(versions), embargo);
         }
-    }
-
-    private static Map<String, Node> mapping(Node node, String what, Set<String> keys) {
-        if (!(node instanceof MappingNode map)) {
-            throw new RejectedFile(line(node), what + ": a mapping expected");
-        }
-        Map<String, Node> members = new LinkedHashMap<>();
-        for (NodeTuple tuple : map.getValue()) {
-            String key = scalar(tuple.getKeyNode(), "a key");
-            if (!keys.contains(key)) {
-                throw new RejectedFile(line(tuple.getKeyNode()), "unknown key \"" + key + "\" in " + what + " (known: "
-                        + String.join(", ", keys.stream().sorted().toList()) + ")");
-            }
-            if (members.put(key, tuple.getValueNode()) != null) {
-                throw new RejectedFile(line(tuple.getKeyNode()), "key \"" + key + "\" given twice in " + what);
+        // version 2 may name none: an open copy anywhere (the journal's own included) then satisfies
+        Node repository = members.get("repository");
+        List<Name> repositories = new ArrayList<>();
+        if (repository != null) {
+            for (Node one : repository instanceof ScalarNode ? List.of(repository) : sequence(repository, "requires.repository")) {
+                repositories.add(name(one, "a repository"));
             }
         }
-        return members;
-    }
-
-    private static List<Node> sequence(Node node, String what) {
-        if (!(node instanceof SequenceNode list)) {
-            throw new RejectedFile(line(node), what + ": a list expected");
+        List<String> licences = null;
+        if (members.containsKey("licences")) {
+            licences = new ArrayList<>();
+            for (Node licence : sequence(members.get("licences"), "licences")) {
+                String value = scalar(licence, "a licence");
+                if (!LICENCE.matcher(value).matches()) {
+                    throw new RejectedFile(line(licence), "licence \"" + value + "\": a licence word as Unpaywall writes it (cc-by, cc0, ...) expected");
+                }
+                licences.add(value);
+            }
+            licences = List.copyOf(licences);
         }
-        return list.getValue();
-    }
-
-    private static Name name(Node node, String what) {
-        String value = scalar(node, what);
-        if (value.isBlank()) {
-            throw new RejectedFile(line(node), what + ": an empty name");
-        }
-        return new Name(value, line(node));
-    }
-
-    private static String scalar(Node node, String what) {
-        if (!(node instanceof ScalarNode scalar)) {
-            throw new RejectedFile(line(node), what + ": a single value expected");
-        }
-        return scalar.getValue();
-    }
-
-    private static int line(Node node) {
-        return node.getStartMark().getLine() + 1;
+        return new Requires(List.copyOf(repositories), List.copyOf(versions), licences, embargo);
     }
 
     private static String utf8(byte[] content) {

@@ -66,8 +66,7 @@ public class ComplianceService {
                     Requirement requires = rules.requirementOf(id);
                     PolicyEntry judged = doi == null && entry.undecided() == null
                             ? new PolicyEntry(entry.id(), entry.type(), noDoi, null) : entry;
-                    verdicts.add(Verdicts.verdict(judged, requires,
-                            requires == null ? List.of() : rules.prefixes().getOrDefault(requires.repositoryId(), List.of()),
+                    verdicts.add(Verdicts.verdict(judged, requires, rules.prefixes(),
                             both.getItem1().getOrDefault(id, List.of()), both.getItem2().found(), both.getItem2().unavailable()));
                 }
                 Map<String, Object> answer = new LinkedHashMap<>();

@@ -6,16 +6,15 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import org.submission.platform.security.Caller;
 import org.submission.policy.repository.SubmissionGraph;
 import org.submission.policy.repository.SubmissionGraph.FunderRoute;
-import org.submission.policy.rules.AcceptedDate;
 import org.submission.policy.rules.RuleEvaluation;
 import org.submission.policy.rules.RuleEvaluation.Choice;
 import org.submission.policy.rules.RuleSet;
+import org.submission.policy.rules.SubmissionDates;
 
 /**
  * {@link PolicyRules#applicablePolicies} under a rules file: the same routes to funders and the
@@ -30,20 +29,20 @@ final class DatedPolicies {
     static List<PolicyEntry> applicable(SubmissionGraph graph, Caller caller, String institution, boolean explain,
                                         RuleSet rules) {
         Long institutional = institution == null ? null : graph.institutionalPolicyId();
-        Optional<AcceptedDate.Found> accepted = AcceptedDate.of(rules.accepted(), graph.metadata()::text, graph.submittedDate());
+        SubmissionDates dates = new SubmissionDates(rules.dates(), graph.metadata()::text, graph.submittedDate());
         Map<Long, Gathered> policies = new TreeMap<>();
         for (FunderRoute route : graph.funderRoutes().stream().sorted(PolicyRules.ROUTE_ORDER).toList()) {
             // the reasons are built only for ?explain=true: the answer without them is the frequent one
             Map<String, String> via = explain ? PolicyRules.reason("grant", String.valueOf(route.grantId()),
                     "funder", String.valueOf(route.funderId()), "role", route.role()) : null;
-            for (Choice choice : RuleEvaluation.forFunder(rules, route.funderId(), route.policyId(), route.grantEnd(), accepted)) {
+            for (Choice choice : RuleEvaluation.forFunder(rules, route.funderId(), route.policyId(), route, dates, explain)) {
                 policies.computeIfAbsent(choice.policyId(), id -> new Gathered()).add(via, choice);
             }
         }
         if (institutional != null) {
             List<Map<String, String>> why = PolicyRules.affiliationReasons(graph, caller, institution);
             if (!why.isEmpty()) {
-                for (Choice choice : RuleEvaluation.forInstitution(rules, institutional, accepted)) {
+                for (Choice choice : RuleEvaluation.forInstitution(rules, institutional, dates, explain)) {
                     why.forEach(affiliation -> policies.computeIfAbsent(choice.policyId(), id -> new Gathered())
                             .add(explain ? affiliation : null, choice));
                 }

@@ -31,7 +31,7 @@ class RulesRefusalsTest {
             an unknown repository         | "PubMed Central", embargo | "PMC", embargo          | 8 | no repository "PMC"
             an ambiguous title            | NIH Public Access Policy (2024) | Twice              | 5 | names 2 records
             an unknown version word       | embargo-months: 0        | versions: [preprint]     | 8 | version "preprint"
-            a wrong version               | version: 1               | version: 2               | 1 | "version: 1" expected
+            a wrong version               | version: 1               | version: 3               | 1 | "version: 1" or "version: 2" expected
             a negative embargo            | embargo-months: 0        | embargo-months: -3       | 8 | embargo-months
             an empty window               | from: 2025-07-01         | from: 2025-07-01, until: 2025-07-01 | 7 | is not after from
             a URL with a scheme           | [pmc.ncbi                | [https://pmc.ncbi        | 3 | without a scheme
