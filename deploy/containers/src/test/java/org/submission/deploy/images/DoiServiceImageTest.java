@@ -58,20 +58,18 @@ class DoiServiceImageTest extends ServiceImageTest {
                 .withBody("{\"status\":\"ok\",\"message\":{\"DOI\":\"" + SLOW_DOI + "\",\"type\":\"journal-article\","
                         + "\"container-title\":[\"Journal of Slow Answers\"],\"ISSN\":[\"2049-3630\"]}}")));
         try (ServiceContainer stopped = ServiceContainer.start(image, environment())) {
-            stopped.awaitReady();
             CompletableFuture<HttpResponse<String>> inFlight = HttpClient.newHttpClient()
                     .sendAsync(Load.backend(stopped.uri("/doi/journal?doi=" + SLOW_DOI)).build(), HttpResponse.BodyHandlers.ofString());
             while (registry.findAll(getRequestedFor(urlPathEqualTo("/works/" + SLOW_DOI))).isEmpty()) {
                 Thread.sleep(50);
             }
 
-            Podman.run("stop", "-t", "30", stopped.name());
+            long exitCode = stopped.terminate(30);
 
             HttpResponse<String> answer = inFlight.get(30, TimeUnit.SECONDS);
             assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
             assertThat(answer.body()).contains("Journal of Slow Answers");
-            assertThat(Podman.run("inspect", "--format", "{{.State.ExitCode}}", stopped.name()))
-                    .as("an orderly exit on SIGTERM, not the kill after the timeout").isNotEqualTo("137");
+            assertThat(exitCode).as("an orderly exit on SIGTERM, not the kill after the timeout").isNotEqualTo(137);
         }
     }
 }

@@ -39,6 +39,9 @@ import org.submission.platform.testing.ExternalTool;
  * container's {@code env} sets (podman lets {@code envFrom} win), and only
  * the ConfigMap and the Deployments are played (podman runs no Service, Ingress, HPA, PDB,
  * NetworkPolicy or Prometheus operator object; NetworkPoliciesTest evaluates the rendered policies).
+ * Unlike the image tests, this one drives podman's command, not Testcontainers: playing Kubernetes
+ * YAML, pods and secrets are podman's own, with no call in the Docker API that Testcontainers
+ * speaks.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class KubePlayTest {

@@ -17,11 +17,11 @@ import org.submission.deploy.gateway.RouteTable;
 import org.submission.localpostgres.LocalPostgres;
 
 /**
- * Two containers of each service's image, run as the pods run them ({@link ServiceContainer}), on
+ * Two containers of each service's image, run through Testcontainers as the pods run them ({@link ServiceContainer}), on
  * one PostgreSQL, behind the launcher's gateway: the front door of a cluster with two replicas
  * per Deployment. The DOI upstreams are a WireMock server on loopback with the files of the
  * launcher's offline stub ({@code offline/} on the class path) and a request journal, so that
- * tests can add their own answers and count calls. The six containers start together.
+ * tests can add their own answers and count calls. The six containers start and get ready together.
  */
 final class ReplicatedContainers implements AutoCloseable {
 
@@ -47,11 +47,11 @@ final class ReplicatedContainers implements AutoCloseable {
     private void startAll() throws Exception {
         upstream.start();
         List<ServiceImage> images = ServiceImage.SERVICES.stream().map(ServiceImage::of).toList();
-        ExecutorService podman = Executors.newFixedThreadPool(2 * images.size());
+        ExecutorService starter = Executors.newFixedThreadPool(2 * images.size());
         List<CompletableFuture<ServiceContainer>> starting = new ArrayList<>();
         for (ServiceImage image : images) {
             for (int i = 0; i < 2; i++) {
-                starting.add(CompletableFuture.supplyAsync(() -> ServiceContainer.start(image, environment(image.service())), podman)
+                starting.add(CompletableFuture.supplyAsync(() -> ServiceContainer.start(image, environment(image.service())), starter)
                         .whenComplete((container, failed) -> {
                             if (container != null) {
                                 added(image.service(), container);
@@ -59,13 +59,8 @@ final class ReplicatedContainers implements AutoCloseable {
                         }));
             }
         }
-        podman.shutdown();
+        starter.shutdown();
         CompletableFuture.allOf(starting.toArray(CompletableFuture[]::new)).join();
-        for (String service : ServiceImage.SERVICES) {
-            for (ServiceContainer container : of(service)) {
-                container.awaitReady();
-            }
-        }
         Map<String, List<URI>> targets = new HashMap<>();
         replicas.forEach((service, containers) -> targets.put(service, containers.stream().map(c -> c.uri("")).toList()));
         gateway = Gateway.start("127.0.0.1", 0, RouteTable.ofReplicas(targets));

@@ -25,7 +25,7 @@ import org.submission.deploy.testing.TwoReplicasBehindTheGateway;
  * Two containers of each image, with the pods' restrictions, on one PostgreSQL behind the
  * launcher's gateway ({@link ReplicatedContainers}): the request suite of
  * {@link TwoReplicasBehindTheGateway} (the one {@code ReplicasTest} runs on processes), each
- * replica's share read from its own {@code /q/metrics}, a replica stopped by {@code podman stop};
+ * replica's share read from its own {@code /q/metrics}, a replica stopped as the kubelet stops one;
  * and the DOI service's one upstream call per DOI across its two containers
  * (doi-service/README.md, "Across pods").
  */
@@ -61,7 +61,7 @@ class ReplicatedContainersTest implements TwoReplicasBehindTheGateway {
 
     @Override
     public void stopReplica(String service, int index) {
-        Podman.run("stop", "-t", "30", containers.of(service).get(index).name());
+        containers.of(service).get(index).terminate(30);
     }
 
     @Test

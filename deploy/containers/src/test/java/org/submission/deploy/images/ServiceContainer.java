@@ -1,111 +1,96 @@
 package org.submission.deploy.images;
 
+import com.github.dockerjava.api.model.Capability;
+import com.github.dockerjava.api.model.HealthCheck;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.ServerSocket;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.testcontainers.containers.Container.ExecResult;
+import org.testcontainers.containers.GenericContainer;
+import org.testcontainers.utility.DockerImageName;
 
 /**
- * A service's image run as the pod runs it: read-only root filesystem, every capability dropped,
- * no new privileges, the image's own non-root user, only {@code /tmp} writable (the pod's
- * emptyDir), and the memory limit of its Deployment (the JVM sizes its heap from it). Host
- * networking: the service listens on a free loopback port and reaches the test's PostgreSQL and
- * WireMock on loopback.
+ * A service's image run through Testcontainers, as the pod runs it: read-only root filesystem,
+ * every capability dropped, no new privileges, the image's own non-root user, only {@code /tmp}
+ * writable (the pod's emptyDir), and the memory limit of its Deployment (the JVM sizes its heap
+ * from it); started once {@code /q/health/ready} answers 200, and started again when its process
+ * ends first ({@link ReadyOrRestarted}). Host networking: the service listens on a free loopback
+ * port and reaches the test's PostgreSQL and WireMock on loopback, where they listen.
  */
-final class ServiceContainer implements AutoCloseable {
+final class ServiceContainer extends GenericContainer<ServiceContainer> {
 
     static final String BACKEND_USER = "container-test";
     static final String BACKEND_PASSWORD = "container-test-secret";
-    private static final Duration READY_WITHIN = Duration.ofSeconds(180);
-    /**
-     * How often a container that exits before it is ready is started again, as the kubelet restarts
-     * a pod's (restartPolicy Always): a start can fail on a busy machine (its first database
-     * connection past the pool's 2 s wait), which a pod comes back from. A start that always fails
-     * still fails the test.
-     */
-    private static final int RESTARTS = 2;
     /** The lines of a container's output a failure shows from its start (where a failed start says why) and from its end. */
     private static final int LOG_HEAD = 40;
     private static final int LOG_TAIL = 60;
 
-    private final String name;
     private final int port;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private final ReadyOrRestarted ready;
 
-    private ServiceContainer(String name, int port) {
-        this.name = name;
+    private ServiceContainer(ServiceImage image, Map<String, String> env, int port) {
+        super(DockerImageName.parse(image.name()));
         this.port = port;
-    }
-
-    /** Starts the image with the pod's restrictions and these settings; returns once it listens. */
-    static ServiceContainer start(ServiceImage image, Map<String, String> env, String... podmanOptions) {
-        int port = freePort();
+        this.ready = new ReadyOrRestarted(this);
+        long memory = ServiceImageTest.manifestMemoryMib(image.service(), "limits") * 1024 * 1024;
         String name = image.service() + "-" + UUID.randomUUID().toString().substring(0, 8);
-        List<String> args = new ArrayList<>(List.of("run", "-d", "--name", name, "--network", "host",
-                "--read-only", "--read-only-tmpfs=false", "--tmpfs", "/tmp:rw,mode=1777,size=64m",
-                "--cap-drop", "ALL", "--security-opt", "no-new-privileges",
-                "--memory", ServiceImageTest.manifestMemoryMib(image.service(), "limits") + "m",
-                "-e", "QUARKUS_HTTP_HOST=127.0.0.1", "-e", "QUARKUS_HTTP_PORT=" + port,
-                "-e", "SUBMISSION_BACKEND_USER=" + BACKEND_USER, "-e", "SUBMISSION_BACKEND_PASSWORD=" + BACKEND_PASSWORD,
-                "-e", "SUBMISSION_DB_POOL_SIZE=4"));
-        env.forEach((key, value) -> args.addAll(List.of("-e", key + "=" + value)));
-        args.addAll(List.of(podmanOptions));
-        args.add(image.name());
-        Podman.run(args.toArray(String[]::new));
-        return new ServiceContainer(name, port);
+        // podman gives a read-only root writable tmpfs at /run and /var/tmp too (its --read-only-tmpfs,
+        // which the Docker API cannot turn off): read-only ones there leave /tmp the one writable folder
+        withNetworkMode("host").withTmpFs(Map.of("/tmp", "rw,mode=1777,size=64m", "/run", "ro", "/var/tmp", "ro")).withEnv(env)
+                .withEnv(Map.of("QUARKUS_HTTP_HOST", "127.0.0.1", "QUARKUS_HTTP_PORT", String.valueOf(port),
+                        "SUBMISSION_BACKEND_USER", BACKEND_USER, "SUBMISSION_BACKEND_PASSWORD", BACKEND_PASSWORD,
+                        "SUBMISSION_DB_POOL_SIZE", "4"))
+                .withCreateContainerCmdModifier(create -> create.withName(name).getHostConfig().withReadonlyRootfs(true)
+                        .withCapDrop(Capability.ALL).withSecurityOpts(List.of("no-new-privileges")).withMemory(memory))
+                .waitingFor(ready);
     }
 
-    String name() {
-        return name;
+    /** Starts the image with the pod's restrictions and these settings; returns once it is ready. */
+    static ServiceContainer start(ServiceImage image, Map<String, String> env) {
+        ServiceImage.engine();
+        ServiceContainer container = new ServiceContainer(image, env, freePort());
+        try {
+            container.start();
+            return container;
+        } catch (RuntimeException | Error e) {
+            container.stop();
+            throw e;
+        }
     }
 
     URI uri(String pathAndQuery) {
         return URI.create("http://127.0.0.1:" + port + pathAndQuery);
     }
 
-    /**
-     * Waits for 200 on /q/health/ready, starting the container again up to {@link #RESTARTS} times
-     * when it exits first; fails with the container's log when it stops once more or times out.
-     */
-    HttpResponse<String> awaitReady() throws InterruptedException {
-        long deadline = System.nanoTime() + READY_WITHIN.toNanos();
-        int restarts = 0;
-        while (System.nanoTime() < deadline) {
-            try {
-                HttpResponse<String> ready = http.send(HttpRequest.newBuilder(uri("/q/health/ready"))
-                        .timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString());
-                if (ready.statusCode() == 200) {
-                    return ready;
-                }
-            } catch (IOException notYet) {
-                // not listening yet
-            }
-            if (!"running".equals(Podman.run("inspect", "--format", "{{.State.Status}}", name))) {
-                String exit = Podman.run("inspect", "--format", "{{.State.ExitCode}}", name);
-                if (restarts == RESTARTS) {
-                    throw new AssertionError(name + " stopped before it was ready (exit code " + exit + "), after "
-                            + restarts + " restarts; its log:\n" + log());
-                }
-                restarts++;
-                System.out.println(name + " stopped before it was ready (exit code " + exit + "); started again, as a pod would be."
-                        + " Its log:\n" + log());
-                Podman.run("start", name);
-            }
-            Thread.sleep(250);
+    /** The body of the first 200 on /q/health/ready. */
+    String firstReadyAnswer() {
+        return ready.firstAnswer();
+    }
+
+    /** A command run inside the container, as the service's user. */
+    ExecResult exec(String... command) {
+        try {
+            return execInContainer(command);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
         }
-        throw new AssertionError(name + " not ready within " + READY_WITHIN.toSeconds() + " s; its log:\n" + log());
     }
 
     /** A file of the service's process (the container's PID 1: the entry point execs java), read inside. */
     String processFile(String file) {
-        return Podman.run("exec", name, "cat", "/proc/1/" + file);
+        ExecResult read = exec("cat", "/proc/1/" + file);
+        if (read.getExitCode() != 0) {
+            throw new IllegalStateException("cat /proc/1/" + file + " in " + getContainerName() + ": " + read.getStderr());
+        }
+        return read.getStdout();
     }
 
     /** The JVM's resident memory in MiB. */
@@ -114,20 +99,38 @@ final class ServiceContainer implements AutoCloseable {
                 .mapToLong(l -> Long.parseLong(l.replaceAll("\\D", "")) / 1024).findFirst().orElseThrow();
     }
 
+    /**
+     * Runs the HEALTHCHECK the container has from its image (an OCI-format build would have dropped
+     * it), inside it, as the engine's check does.
+     */
+    ExecResult runHealthcheck() {
+        HealthCheck check = getContainerInfo().getConfig().getHealthcheck();
+        List<String> test = check == null ? List.of() : check.getTest();
+        if (test.isEmpty() || !test.get(0).startsWith("CMD")) {
+            throw new AssertionError(getContainerName() + " has no HEALTHCHECK command: " + test);
+        }
+        List<String> command = new ArrayList<>(test.get(0).equals("CMD-SHELL") ? List.of("/bin/sh", "-c") : List.of());
+        command.addAll(test.subList(1, test.size()));
+        return exec(command.toArray(String[]::new));
+    }
+
+    /**
+     * Stops the container as the kubelet stops a pod's (SIGTERM, SIGKILL after the grace period);
+     * returns the exit code of its process.
+     */
+    long terminate(int graceSeconds) {
+        getDockerClient().stopContainerCmd(getContainerId()).withTimeout(graceSeconds).exec();
+        return getDockerClient().inspectContainerCmd(getContainerId()).exec().getState().getExitCodeLong();
+    }
+
     /** The container's output, its middle left out when it is long. */
     String log() {
-        Podman.Result logs = Podman.attempt("logs", name);
-        List<String> lines = (logs.out() + logs.err()).lines().toList();
+        List<String> lines = getLogs().lines().toList();
         if (lines.size() <= LOG_HEAD + LOG_TAIL) {
             return String.join("\n", lines);
         }
         return String.join("\n", lines.subList(0, LOG_HEAD)) + "\n[" + (lines.size() - LOG_HEAD - LOG_TAIL) + " lines left out]\n"
                 + String.join("\n", lines.subList(lines.size() - LOG_TAIL, lines.size()));
-    }
-
-    @Override
-    public void close() {
-        Podman.attempt("rm", "-f", "-t", "2", name);
     }
 
     private static int freePort() {

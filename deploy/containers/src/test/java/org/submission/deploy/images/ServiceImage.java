@@ -10,12 +10,17 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.submission.platform.testing.ExternalTool;
+import org.testcontainers.DockerClientFactory;
+import org.testcontainers.images.builder.ImageFromDockerfile;
 
 /**
- * A service's JVM image, built once per test run by podman from the service's own, unchanged
- * {@code src/main/docker/Dockerfile.jvm}. The base its {@code FROM} names is made available by
- * {@code deploy/containers/stand-in-base.sh} (a stand-in where no registry is reachable, cached on
- * the machine). {@code --format docker} keeps the HEALTHCHECK, which the OCI format drops.
+ * A service's JVM image, built once per test run by Testcontainers through podman's socket from
+ * the service's own, unchanged {@code src/main/docker/Dockerfile.jvm}. The build context is what
+ * that Dockerfile copies, {@code target/quarkus-app}, not the whole service folder (its
+ * {@code target} holds the build's other outputs too). The base its {@code FROM} names is made
+ * available by {@code deploy/containers/stand-in-base.sh} (a stand-in where no registry is
+ * reachable, cached on the machine). A build through the Docker API has the Docker format, which
+ * keeps the HEALTHCHECK (the OCI format drops it); unchanged layers come from podman's cache.
  */
 record ServiceImage(String service, int port, String name) {
 
@@ -23,6 +28,7 @@ record ServiceImage(String service, int port, String name) {
     static final String CLASS_DATA_ARCHIVE = "/deployments/app-cds.jsa";
 
     static final List<String> SERVICES = List.of("schema-service", "policy-service", "doi-service");
+    private static final String DOCKERFILE = "src/main/docker/Dockerfile.jvm";
     private static final Map<String, Integer> PORTS = Map.of("schema-service", 8081, "policy-service", 8082, "doi-service", 8083);
     private static final Map<String, ServiceImage> BUILT = new ConcurrentHashMap<>();
 
@@ -38,15 +44,31 @@ record ServiceImage(String service, int port, String name) {
         if (built != null) {
             return built;
         }
-        Path dockerfile = Podman.ROOT.resolve(service).resolve("src/main/docker/Dockerfile.jvm");
-        standInBase(from(dockerfile));
+        engine();
+        Path folder = Podman.ROOT.resolve(service);
+        standInBase(from(folder.resolve(DOCKERFILE)));
         String repository = "localhost/submission-test/" + service;
         ServiceImage image = new ServiceImage(service, PORTS.get(service), repository + ":" + CHECKOUT_TAG);
+        new ImageFromDockerfile(image.name(), false).withDockerfilePath(DOCKERFILE)
+                .withFileFromPath(DOCKERFILE, folder.resolve(DOCKERFILE))
+                .withFileFromPath("target/quarkus-app", folder.resolve("target/quarkus-app")).get();
         // :latest as well, for the scripts that measure the last image built (deploy/containers, deploy/bench/pod)
-        Podman.run("build", "--pull=never", "--format", "docker", "-f", dockerfile.toString(),
-                "-t", image.name(), "-t", repository + ":latest", Podman.ROOT.resolve(service).toString());
+        DockerClientFactory.instance().client().tagImageCmd(image.name(), repository, "latest").exec();
         BUILT.put(service, image);
         return image;
+    }
+
+    /**
+     * Skips the calling test (fails it in CI) unless podman and its Docker-compatible socket, named
+     * by {@code DOCKER_HOST}, are there: Testcontainers' engine, which sees podman's images
+     * (.ci/run starts the socket; deploy/README.md, "Containers tested here", gives the command).
+     */
+    static void engine() {
+        Podman.command();
+        String socket = System.getenv("DOCKER_HOST");
+        ExternalTool.require(socket != null && DockerClientFactory.instance().isDockerAvailable(),
+                "podman's Docker-compatible socket is not up (DOCKER_HOST=" + socket + "; start it with podman system service"
+                        + " as deploy/README.md says)");
     }
 
     /** The base image a Dockerfile names. */
@@ -64,7 +86,6 @@ record ServiceImage(String service, int port, String name) {
 
     private static void standInBase(String base) {
         List<String> script = List.of("bash", Podman.ROOT.resolve("deploy/containers/stand-in-base.sh").toString(), base);
-        Podman.command();   // skips (or fails in CI) where podman is missing
         Podman.Result made = Podman.exec(script, 900);
         // exit status 2: a tool or JDK the stand-in needs is missing here (skipped, or failed in CI)
         ExternalTool.require(made.exitCode() != 2, "no base image " + base + ", and it cannot be made here: " + made.err().trim());

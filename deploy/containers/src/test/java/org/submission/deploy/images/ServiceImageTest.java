@@ -8,7 +8,6 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
-import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -18,17 +17,18 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.submission.localpostgres.LocalPostgres;
+import org.testcontainers.containers.Container.ExecResult;
 
 /**
- * A service's image, built from its own Dockerfile.jvm and run as the manifests' pod runs it
- * ({@link ServiceContainer}) against a real PostgreSQL; one container for the tests of a class.
+ * A service's image, built from its own Dockerfile.jvm and run through Testcontainers as the
+ * manifests' pod runs it ({@link ServiceContainer}) against a real PostgreSQL; one container for
+ * the tests of a class.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class ServiceImageTest {
 
     protected ServiceImage image;
     protected ServiceContainer container;
-    private HttpResponse<String> firstReady;
 
     /** The service's name (its folder). */
     abstract String service();
@@ -45,7 +45,6 @@ abstract class ServiceImageTest {
     void startContainer() throws Exception {
         image = ServiceImage.of(service());
         container = ServiceContainer.start(image, environment());
-        firstReady = container.awaitReady();
     }
 
     /** The database (migrations and demo data applied by whichever service starts first) and the class's settings. */
@@ -65,7 +64,7 @@ abstract class ServiceImageTest {
 
     @Test
     void becomesReadyAgainstPostgres() {
-        assertThat(firstReady.body()).contains("\"status\": \"UP\"").contains("\"name\": \"database\"");
+        assertThat(container.firstReadyAnswer()).contains("\"status\": \"UP\"").contains("\"name\": \"database\"");
     }
 
     @Test
@@ -79,10 +78,10 @@ abstract class ServiceImageTest {
 
     @Test
     void cannotWriteItsRootFilesystem() {
-        Podman.Result write = Podman.attempt("exec", container.name(), "touch", "/deployments/written");
+        ExecResult write = container.exec("touch", "/deployments/written");
 
-        assertThat(write.exitCode()).isNotZero();
-        assertThat(write.err()).contains("Read-only file system");
+        assertThat(write.getExitCode()).isNotZero();
+        assertThat(write.getStderr()).contains("Read-only file system");
     }
 
     @Test
@@ -93,18 +92,15 @@ abstract class ServiceImageTest {
 
     @Test
     void startsWithoutAWarningAboutItsClassDataArchive() {
-        Podman.Result log = Podman.attempt("logs", container.name());
-
-        assertThat(log.out() + log.err()).as("an archive the JVM refuses or takes only in part says so at start")
+        assertThat(container.getLogs()).as("an archive the JVM refuses or takes only in part says so at start")
                 .doesNotContain("[cds]").doesNotContain("[aot]");
     }
 
     @Test
     void passesItsHealthcheck() {
-        Podman.Result check = Podman.attempt("healthcheck", "run", container.name());
+        ExecResult check = container.runHealthcheck();
 
-        assertThat(check.exitCode()).as("podman healthcheck run: %s%s", check.out(), check.err()).isZero();
-        assertThat(check.out()).doesNotContain("unhealthy");
+        assertThat(check.getExitCode()).as("the image's HEALTHCHECK: %s%s", check.getStdout(), check.getStderr()).isZero();
     }
 
     @Test
