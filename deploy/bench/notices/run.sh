@@ -18,7 +18,7 @@
 #    PGOPTIONS='-c synchronous_commit=off': the writes without waiting for the disk, their CPU alone)
 #
 # Needs pgbench and psql (apt-get install -y postgresql-client). No listener or policy pod runs: the
-# figures are the writes' own cost; what a pod's read of the log costs the database (pod-read.sql,
+# figures are the writes' own cost; what a pod's read of the log costs the database (PassChangeLog's statement,
 # every 100 ms by default) is measured at the end. Not part of `verify`.
 set -euo pipefail
 
@@ -125,7 +125,13 @@ for variant in "${VARIANTS[@]}"; do
   printf ' %10s' "$(awk -v v="$variant" '$1 == v { print $2 }' "$WORK/bulk" | median)"
 done
 echo
-reads="$(pgbench -n -M prepared -c 1 -T "$SECONDS_EACH" -f "$HERE/pod-read.sql" bench_notices_log 2>&1 | sed -nE 's/^tps = ([0-9.]+) .*/\1/p')"
+# the pod's own statement, taken from its source so that it cannot drift: its parameter (the xmin of
+# the pod's read before) becomes this snapshot's own xmin, its row bound the number it is formatted with
+pod_read="$WORK/pod-read.sql"
+sed -n '/String READ = """/,/""".formatted/p' "$ROOT/policy-service/src/main/java/org/submission/policy/graphcache/PassChangeLog.java" \
+  | sed -e '1d' -e 's/""".formatted.*$//' -e 's/\$1::text::xid8/pg_snapshot_xmin(pg_current_snapshot())/' -e 's/LIMIT %d/LIMIT 10001/' > "$pod_read"
+echo ';' >> "$pod_read"
+reads="$(pgbench -n -M prepared -c 1 -T "$SECONDS_EACH" -f "$pod_read" bench_notices_log 2>&1 | sed -nE 's/^tps = ([0-9.]+) .*/\1/p')"
 echo "a pod's read of the log ($(sql -d bench_notices_log -Atc 'SELECT count(*) FROM policy_change_log') rows in it, none new): ${reads%.*} a second on one connection, $(awk -v r="$reads" 'BEGIN { printf "%.0f", 1e6 / r }') µs each"
 for variant in "${VARIANTS[@]}"; do
   sql -d postgres -c "DROP DATABASE bench_notices_$variant"

@@ -9,8 +9,8 @@
 #
 # BENCH_A_NAME, BENCH_B_NAME label the two; BENCH_THINK_MS is the clients' pause (default 6 ms:
 # about 1,000 requests/s offered by 8 clients); BENCH_WARMUP_SECONDS the warm-up (default 20);
-# BENCH_JAVA_OPTS as in ../common.sh; SUBMISSION_DB_URL names an existing PostgreSQL (empty, or
-# holding the data set from an earlier run), else the launcher's embedded one is started
+# BENCH_JAVA_OPTS as in ../common.sh; SUBMISSION_DB_URL names an existing PostgreSQL server (its
+# databases bench_a and bench_b are made afresh on it), else the launcher's embedded one is started
 # (../local-database.sh).
 #
 # Each round: start the package with its own JVM options (its jvm.options and AppCDS archive); the
@@ -18,8 +18,11 @@
 # /policy/policies for a random submission of run.sh's generated data set, paced, for the given
 # seconds: CPU microseconds per request (the process's, and its serving threads'), requests
 # answered per second, and the RSS after. The first start (package A, not measured) loads the data
-# set into an empty database. Any answer that is not 2xx fails the run. Needs wrk (apt-get install
-# -y wrk). Not part of `verify`.
+# set into each package's own database. Each package has a database of its own on the one server, as
+# each package's migrations may install triggers of their own in PASS's tables: on one shared database
+# the later package's migrations would take the earlier one's away, and the earlier one's answers
+# would no longer be those of its own code. Any answer that is not 2xx fails the run. Needs wrk and
+# psql (apt-get install -y wrk postgresql-client). Not part of `verify`.
 set -euo pipefail
 
 [ $# -ge 2 ] || { sed -n '2,22p' "$0" >&2; exit 2; }
@@ -36,7 +39,7 @@ export SUBMISSION_BACKEND_USER=bench SUBMISSION_BACKEND_PASSWORD=bench-secret QU
   SERVICE_POLICY_INSTITUTIONAL_REPOSITORY_NAME="Example Scholarship" SUBMISSION_SEED_DEMO=false
 AUTH="Authorization: Basic $(printf '%s:%s' "$SUBMISSION_BACKEND_USER" "$SUBMISSION_BACKEND_PASSWORD" | base64)"
 
-for tool in wrk java curl; do
+for tool in wrk java curl psql; do
   command -v "$tool" >/dev/null || { echo "missing $tool (apt-get install -y wrk)" >&2; exit 1; }
 done
 for app in "$A_APP" "$B_APP"; do
@@ -73,10 +76,11 @@ serving_cpu_us() {
 }
 rss_mib() { awk '/^VmRSS/ {printf "%.0f", $2 / 1024}' "/proc/$SERVICE_PID/status"; }
 
-start_service() {  # quarkus-app [extra environment...]
-  local app=$1
+start_service() {  # A|B [extra environment...]
+  local app=$A_APP url=$A_DB_URL
+  [ "$1" = A ] || app=$B_APP url=$B_DB_URL
   shift
-  env "$@" bash -c 'cd "$1" && exec java $2 -jar quarkus-run.jar' _ "$app" "$JAVA_OPTS" > "$WORK/service.log" 2>&1 &
+  env SUBMISSION_DB_URL="$url" "$@" bash -c 'cd "$1" && exec java $2 -jar quarkus-run.jar' _ "$app" "$JAVA_OPTS" > "$WORK/service.log" 2>&1 &
   SERVICE_PID=$!
   local deadline=$((SECONDS + ${BENCH_START_SECONDS:-300}))
   while [ "$SECONDS" -lt "$deadline" ]; do
@@ -98,16 +102,24 @@ load() {  # seconds think-ms: prints the requests answered
 echo "== the data set and the database"
 java "$HERE/GenerateSeed.java" > "$WORK/seed.json"
 start_local_database "$WORK"
-start_service "$A_APP" SUBMISSION_SEED_FILE="$WORK/seed.json"
-grep -E "Seed .* loaded" "$WORK/service.log" | sed 's/^/   /' || true
-stop_service
+# the server's URL with another database's name in place of its own
+database_url() { sed -E "s#^(.*://[^/]+/)[^?]*#\1$1#" <<<"$SUBMISSION_DB_URL"; }
+A_DB_URL="$(database_url bench_a)" B_DB_URL="$(database_url bench_b)"
+for side in A B; do
+  db=bench_a; [ "$side" = A ] || db=bench_b
+  psql -X -q -v ON_ERROR_STOP=1 "$(sed -E 's#^[a-z]+:#postgresql:#' <<<"$SUBMISSION_DB_URL")" -U "$SUBMISSION_DB_USER" \
+    -c "DROP DATABASE IF EXISTS $db" -c "CREATE DATABASE $db"
+  start_service "$side" SUBMISSION_SEED_FILE="$WORK/seed.json"
+  grep -E "Seed .* loaded" "$WORK/service.log" | sed "s/^/   $side: /" || true
+  stop_service
+done
 echo "   JVM options: $(show_java_options "$A_APP" "$JAVA_OPTS") ($A_NAME); $(show_java_options "$B_APP" "$JAVA_OPTS") ($B_NAME)"
 echo "== $ROUNDS rounds of $A_NAME then $B_NAME: warm-up ${WARMUP} s, then ${DURATION} s of 8 clients pausing ${THINK_MS} ms (load average $(cut -d' ' -f1-3 /proc/loadavg))"
 printf '%-22s %6s %12s %10s %10s %8s %10s %12s\n' package round "start CPU ms" "RSS ready" "RSS after" "req/s" "CPU us/req" "serving us/req"
 for round in $(seq 1 "$ROUNDS"); do
   for side in A B; do
     if [ "$side" = A ]; then app="$A_APP" name="$A_NAME"; else app="$B_APP" name="$B_NAME"; fi
-    start_service "$app"
+    start_service "$side"
     start_cpu=$(( $(cpu_us) / 1000 )) rss_ready=$(rss_mib)
     expect_200 "GET /policy/policies" -H "$AUTH" "http://127.0.0.1:$PORT/policy/policies?submission=100002"
     load "$WARMUP" 0 >/dev/null

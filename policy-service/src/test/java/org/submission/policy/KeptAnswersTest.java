@@ -8,6 +8,7 @@ import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
@@ -23,8 +24,9 @@ import org.submission.platform.testing.Requests;
  * Answers kept between requests stay true to PASS: each change written to PASS's tables, as
  * pass-core writes it, is in the next answers once the pod has read it from PASS's change log (well
  * within the wait here; without the log a kept graph would be served for
- * {@code POLICY_ANSWER_CACHE_MAX_AGE}, ten minutes), and nothing kept is served while the log
- * cannot be read ({@code ChangeLogTest}).
+ * {@code POLICY_ANSWER_CACHE_MAX_AGE}, ten minutes): one row per statement however many rows and
+ * submissions it changes, each of them dropped from the kept answers. Nothing kept is served while
+ * the log cannot be read.
  */
 @QuarkusTest
 @WithTestResource(PolicyTestDatabase.class)
@@ -37,7 +39,8 @@ class KeptAnswersTest {
              "policies": [{"key": "P1", "title": "First"}, {"key": "P2", "title": "Second"}, {"key": "P3", "title": "Third"}],
              "funders": [{"key": "F1", "name": "One", "policy": "P1"}, {"key": "F3", "name": "Three", "policy": "P3"}],
              "grants": [{"key": "G1", "primaryFunder": "F1"}, {"key": "G3", "primaryFunder": "F3"}],
-             "submissions": [{"key": "S", "submitter": "u", "grants": ["G1"]}]}""";
+             "submissions": [{"key": "S", "submitter": "u", "grants": ["G1"]}, {"key": "S1", "submitter": "u", "grants": ["G1"]},
+                             {"key": "S2", "submitter": "u", "grants": ["G1"]}]}""";
 
     @Inject
     Fixture fixture;
@@ -110,6 +113,36 @@ class KeptAnswersTest {
     }
 
     @Test
+    void oneStatementChangingManySubmissionsLogsOneRowAndChangesTheAnswerOfEach() throws SQLException {
+        List<String> submissions = List.of("S", "S1", "S2");
+        submissions.forEach(submission -> assertThat(policiesOf(submission)).containsExactly(id("P1")));
+        long last = count("SELECT coalesce(max(seq), 0) FROM policy_change_log");
+
+        sql("UPDATE pass_submission_grants SET grants_id = " + id("G3") + " WHERE grants_id = " + id("G1"));
+
+        assertThat(count("SELECT count(*) FROM policy_change_log WHERE seq > " + last)).isEqualTo(1);
+        submissions.forEach(submission -> await().atMost(NOTICE).until(() -> policiesOf(submission).equals(List.of(id("P3")))));
+    }
+
+    @Test
+    void whileTheChangeLogCannotBeReadNothingIsKept() throws SQLException {
+        policies();
+        sql("ALTER TABLE policy_change_log RENAME TO policy_change_log_away");
+        try {
+            await().atMost(NOTICE).until(() -> listening() == 0);
+            double before = hits();
+
+            policies();
+            policies();
+
+            assertThat(hits()).isEqualTo(before);
+        } finally {
+            sql("ALTER TABLE policy_change_log_away RENAME TO policy_change_log");
+        }
+        await().atMost(NOTICE).until(() -> listening() == 1);
+    }
+
+    @Test
     void withoutEveryTriggerOfTheChangeLogNothingIsKept() throws SQLException {
         policies();
         sql("DROP TRIGGER submission_services_log ON pass_funder");
@@ -133,8 +166,16 @@ class KeptAnswersTest {
         return policiesAs(Requests.backend());
     }
 
+    private List<String> policiesOf(String submission) {
+        return policiesAs(Requests.backend(), submission);
+    }
+
     private List<String> policiesAs(RequestSpecification caller) {
-        return caller.queryParam("submission", ids.get("S")).get("/policy/policies")
+        return policiesAs(caller, "S");
+    }
+
+    private List<String> policiesAs(RequestSpecification caller, String submission) {
+        return caller.queryParam("submission", ids.get(submission)).get("/policy/policies")
                 .then().statusCode(200).extract().jsonPath().getList("id");
     }
 
@@ -154,6 +195,14 @@ class KeptAnswersTest {
 
     private double listening() {
         return registry.get("policy_answer_cache_listening").gauge().value();
+    }
+
+    private long count(String query) throws SQLException {
+        try (Connection connection = dataSource.getConnection(); Statement each = connection.createStatement();
+             ResultSet rows = each.executeQuery(query)) {
+            rows.next();
+            return rows.getLong(1);
+        }
     }
 
     private void sql(String statement) throws SQLException {

@@ -60,7 +60,7 @@ class ManifestsTest {
     void theProductionOverlayAlertsOnEveryServiceAndTheDoiServicesUpstreams() throws Exception {
         assertThat(AlertRules.rendered().alerts()).extracting(PrometheusRule.Rule::alert).contains(
                 "SubmissionServerErrors", "SubmissionSlowRequests", "SubmissionPodsNotReady", "SubmissionDatabaseUnavailable",
-                "SubmissionDatabasePoolSaturated", "SubmissionAuthenticationFailures",
+                "SubmissionDatabasePoolSaturated", "SubmissionAuthenticationFailures", "SubmissionReloadRefused", "SubmissionReloadStopped",
                 "DoiUpstreamFailing", "DoiUpstreamRateLimited", "DoiUpstreamSlow", "DoiDatabaseUnavailable");
     }
 
