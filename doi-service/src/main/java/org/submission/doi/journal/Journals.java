@@ -42,7 +42,8 @@ public class Journals extends SingleFlight<RegistryWork> {
 
     Journals(RegistryClient registry, JournalService journals, CpuWork cpu, ObjectMapper mapper, DoiSettings settings,
             Coordination coordination, CallerShare shares, DoiMetrics metrics, Vertx vertx) {
-        super(RegistryClient.NAME, registry.pace(), settings.sameDoi(), settings, coordination, shares, metrics, vertx);
+        super(RegistryClient.NAME, settings.registry().concurrency(), registry.pace(), settings.sameDoi(), settings,
+                coordination, shares, metrics, vertx);
         this.registry = registry;
         this.journals = journals;
         this.cpu = cpu;
