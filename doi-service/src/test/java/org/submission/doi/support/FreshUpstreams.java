@@ -29,7 +29,7 @@ public abstract class FreshUpstreams {
     OaLookupClient oaLookup;
 
     @Inject
-    Pool pool;
+    protected Pool pool;
 
     @BeforeEach
     protected void resetUpstreams() {
