@@ -46,8 +46,11 @@ public abstract class SingleFlight<T> {
     /** The upstream's calls open at once over all pods; 0: no bound. */
     private final int places;
 
-    /** How long a lookup polls: for another pod's answer ({@code busyUntil}), for a place to call ({@code placeUntil}). */
-    private record Patience(long busyUntil, long placeUntil) {
+    /**
+     * What a lookup does meeting another pod's lease ({@code sameDoi}), and how long it polls: for
+     * that pod's answer ({@code busyUntil}), for a place to call ({@code placeUntil}).
+     */
+    private record Patience(SameDoi sameDoi, long busyUntil, long placeUntil) {
     }
 
     protected SingleFlight(String upstream, UpstreamPace pace, SameDoi sameDoi, DoiSettings settings,
@@ -96,6 +99,12 @@ public abstract class SingleFlight<T> {
      * made, and no further turn taken, once nobody {@code wanted} the answer.
      */
     protected Uni<Optional<T>> get(Doi doi, String caller, BooleanSupplier wanted, Function<UpstreamTurns, Uni<Optional<T>>> call) {
+        return get(doi, caller, sameDoi, wanted, call);
+    }
+
+    /** As {@link #get(Doi, String, BooleanSupplier, Function)}, meeting another pod's lease as {@code sameDoi} says. */
+    protected Uni<Optional<T>> get(Doi doi, String caller, SameDoi sameDoi, BooleanSupplier wanted,
+            Function<UpstreamTurns, Uni<Optional<T>>> call) {
         return Uni.createFrom().deferred(() -> {
             Optional<T> kept = memory.get(doi.key());
             metrics.cache(upstream, "memory", kept != null);
@@ -110,7 +119,7 @@ public abstract class SingleFlight<T> {
             return shares.run(caller, waited -> {
                 long now = System.currentTimeMillis();
                 return !waited || wanted.getAsBoolean()
-                        ? shared(doi, wanted, call, new Patience(now + times.leaseMillis() + 1000, now + times.maxWaitMillis()),
+                        ? shared(doi, wanted, call, new Patience(sameDoi, now + times.leaseMillis() + 1000, now + times.maxWaitMillis()),
                                 FIRST_POLL_MILLIS)
                         : Uni.createFrom().failure(InFlightGuard.abandoned());
             });
@@ -164,7 +173,7 @@ public abstract class SingleFlight<T> {
 
     private Uni<Optional<T>> busy(Doi doi, BooleanSupplier wanted, Function<UpstreamTurns, Uni<Optional<T>>> call,
             Patience patience, long poll) {
-        if (sameDoi == SameDoi.REJECT) {
+        if (patience.sameDoi() == SameDoi.REJECT) {
             metrics.singleFlight(upstream, "rejected");
             return Uni.createFrom().failure(InFlightGuard.alreadyActive(doi));
         }
