@@ -67,8 +67,8 @@ public class Journals extends SingleFlight<RegistryWork> {
 
     /**
      * One piece of work per DOI at a time; find-or-create runs every time, even on a cached work.
-     * The answer waits until the other pods can see the registry's answer too (it runs beside the
-     * find-or-create), so that a client answered never meets this DOI's lease on another pod.
+     * The answer waits until the other pods can see the registry's answer too (the work does,
+     * before the find-or-create), so that a client answered never meets this DOI's lease on another pod.
      */
     public Uni<Found> journal(Doi doi, String caller) {
         AtomicBoolean asked = new AtomicBoolean();

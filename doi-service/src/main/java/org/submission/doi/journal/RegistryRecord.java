@@ -1,11 +1,8 @@
 package org.submission.doi.journal;
 
-import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -48,38 +45,25 @@ public record RegistryRecord(Map<String, String> dates, List<Funder> funders, in
         Map<String, String> dates = new LinkedHashMap<>();
         DATES.forEach(name -> dates.put(name, null));
         List<Funder> funders = new ArrayList<>();
-        int count = 0;
-        try (JsonParser parser = mapper.createParser(work)) {
-            if (parser.nextToken() != JsonToken.START_OBJECT) {
-                throw new IOException("not a JSON object");
-            }
-            for (String name = parser.nextFieldName(); name != null; name = parser.nextFieldName()) {
-                if (parser.nextToken() != JsonToken.START_OBJECT || !name.equals("message")) {
-                    parser.skipChildren();
-                    continue;
-                }
-                for (String member = parser.nextFieldName(); member != null; member = parser.nextFieldName()) {
-                    JsonToken token = parser.nextToken();
-                    if (dates.containsKey(member) && token == JsonToken.START_OBJECT) {
-                        dates.put(member, date(parser.readValueAsTree()));
-                    } else if (member.equals("funder") && token == JsonToken.START_ARRAY) {
-                        while (parser.nextToken() != JsonToken.END_ARRAY) {
-                            count++;
-                            if (funders.size() < MAX_FUNDERS && parser.currentToken() == JsonToken.START_OBJECT) {
-                                funders.add(funder(parser.readValueAsTree()));
-                            } else {
-                                parser.skipChildren();
-                            }
-                        }
+        int[] count = {0};
+        RegistryWork.eachMessageMember(work, mapper, (member, parser) -> {
+            JsonToken token = parser.currentToken();
+            if (dates.containsKey(member) && token == JsonToken.START_OBJECT) {
+                dates.put(member, date(parser.readValueAsTree()));
+            } else if (member.equals("funder") && token == JsonToken.START_ARRAY) {
+                while (parser.nextToken() != JsonToken.END_ARRAY) {
+                    count[0]++;
+                    if (funders.size() < MAX_FUNDERS && parser.currentToken() == JsonToken.START_OBJECT) {
+                        funders.add(funder(parser.readValueAsTree()));
                     } else {
                         parser.skipChildren();
                     }
                 }
+            } else {
+                parser.skipChildren();
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return new RegistryRecord(Collections.unmodifiableMap(dates), List.copyOf(funders), count);
+        });
+        return new RegistryRecord(Collections.unmodifiableMap(dates), List.copyOf(funders), count[0]);
     }
 
     /** {@code {"date-parts": [[2024, 5, 1]]}} as {@code 2024-05-01}; a year alone, or a year and month, as far as given. */

@@ -43,6 +43,24 @@ public record RegistryWork(String json, JournalCandidate journal) {
 
     private static JournalCandidate journal(String work, ObjectMapper mapper, Set<String> members) {
         ObjectNode message = mapper.createObjectNode();
+        eachMessageMember(work, mapper, (member, parser) -> {
+            members.add(member);
+            if (JOURNAL_MEMBERS.contains(member)) {
+                message.set(member, parser.readValueAsTree());
+            } else {
+                parser.skipChildren();
+            }
+        });
+        return JournalCandidate.fromWork(mapper.createObjectNode().set("message", message));
+    }
+
+    /** Reads one member of a work's {@code message}: the parser is on its value's first token, which it consumes. */
+    interface MemberReader {
+        void read(String member, JsonParser parser) throws IOException;
+    }
+
+    /** Streams a work's text: each member of its {@code message} to {@code reader}, the rest skipped. */
+    static void eachMessageMember(String work, ObjectMapper mapper, MemberReader reader) {
         try (JsonParser parser = mapper.createParser(work)) {
             if (parser.nextToken() != JsonToken.START_OBJECT) {
                 throw new IOException("not a JSON object");
@@ -51,12 +69,7 @@ public record RegistryWork(String json, JournalCandidate journal) {
                 if (parser.nextToken() == JsonToken.START_OBJECT && name.equals("message")) {
                     for (String member = parser.nextFieldName(); member != null; member = parser.nextFieldName()) {
                         parser.nextToken();
-                        members.add(member);
-                        if (JOURNAL_MEMBERS.contains(member)) {
-                            message.set(member, parser.readValueAsTree());
-                        } else {
-                            parser.skipChildren();
-                        }
+                        reader.read(member, parser);
                     }
                 } else {
                     parser.skipChildren();
@@ -65,7 +78,6 @@ public record RegistryWork(String json, JournalCandidate journal) {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return JournalCandidate.fromWork(mapper.createObjectNode().set("message", message));
     }
 
     /**
