@@ -40,6 +40,8 @@ public class Coordination {
         PAUSED,
         /** No turn under the upstream's rate within the wait allowed. */
         RATE,
+        /** The lease is the caller's, but every place for a call open at once is taken: ask again. */
+        FULL,
         /** The lease is the caller's: call the upstream after {@code millis}. */
         GO
     }
@@ -61,6 +63,8 @@ public class Coordination {
     private final String holder = UUID.randomUUID().toString();
     /** The statements after a call still under way, by upstream and DOI key. */
     private final Map<String, CompletableFuture<Void>> ends = new ConcurrentHashMap<>();
+    /** The statements giving a place back still under way, by upstream and DOI key. */
+    private final Map<String, CompletableFuture<Void>> gives = new ConcurrentHashMap<>();
 
     public Coordination(Pool pool, CoordinationState tables) {
         this.pool = pool;
@@ -72,11 +76,12 @@ public class Coordination {
         return tables;
     }
 
+    /** {@code places}: the upstream's calls open at once over all pods, a place held until {@link #end}; 0: no bound. */
     Uni<Begin> begin(String upstream, String key, long leaseMillis, long defaultSpacingMillis,
-            long maxWaitMillis) {
-        return pool.preparedQuery("SELECT state, is_found, body, millis, spacing_ms FROM doi_lookup_begin($1, $2, $3, $4, $5, $6)")
+            long maxWaitMillis, int places) {
+        return pool.preparedQuery("SELECT state, is_found, body, millis, spacing_ms FROM doi_lookup_begin($1, $2, $3, $4, $5, $6, $7)")
                 .execute(Tuple.tuple().addString(upstream).addString(key).addString(holder).addLong(leaseMillis)
-                        .addLong(defaultSpacingMillis).addLong(maxWaitMillis))
+                        .addLong(defaultSpacingMillis).addLong(maxWaitMillis).addInteger(places))
                 .map(rows -> {
                     Row row = rows.iterator().next();
                     return new Begin(state(row), Boolean.TRUE.equals(row.getBoolean("is_found")), row.getString("body"),
@@ -110,7 +115,7 @@ public class Coordination {
 
     /**
      * After the call: keeps the answer ({@code found} null for a failure: nothing kept), releases the
-     * lease, records an announced spacing and a pause (each null when there is none to record).
+     * lease and the place, records an announced spacing and a pause (each null when there is none to record).
      */
     Uni<Void> end(String upstream, String key, Boolean found, String body, long ttlMillis,
             Long announcedMillis, Long pauseMillis) {
@@ -135,12 +140,32 @@ public class Coordination {
                 .map(rows -> rows.iterator().next().getLong(0));
     }
 
+    /** Gives a lookup's place back, before its end statement (the lease stays). */
+    Uni<Void> givePlace(String upstream, String key) {
+        return pool.preparedQuery("DELETE FROM doi_call_place WHERE upstream = $1 AND holder = $2 AND doi_key = $3")
+                .execute(Tuple.of(upstream, holder, key)).replaceWithVoid();
+    }
+
+    /**
+     * Runs a statement giving a place back (which never fails: it recovers itself) without anyone
+     * waiting for it; the DOI's end statement waits for it, so that it cannot drop the place of a
+     * later lookup of the DOI on this pod.
+     */
+    void givePlaceLater(String upstream, String key, Uni<Void> statement) {
+        String id = upstream + '\n' + key;
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        gives.put(id, done);
+        statement.subscribe().with(ok -> finish(gives, id, done), failure -> finish(gives, id, done));
+    }
+
     /** Runs an end statement (which never fails: it recovers itself) without anyone waiting for it. */
     void endLater(String upstream, String key, Uni<Void> statement) {
         String id = upstream + '\n' + key;
         CompletableFuture<Void> done = new CompletableFuture<>();
         ends.put(id, done);
-        statement.subscribe().with(ok -> finish(id, done), failure -> finish(id, done));
+        CompletableFuture<Void> give = gives.get(id);
+        Uni<Void> after = give == null ? statement : Uni.createFrom().completionStage(give).chain(() -> statement);
+        after.subscribe().with(ok -> finish(ends, id, done), failure -> finish(ends, id, done));
     }
 
     /** Completes when the end statement for that DOI under way (if any) has run. */
@@ -149,8 +174,8 @@ public class Coordination {
         return done == null ? Uni.createFrom().voidItem() : Uni.createFrom().completionStage(done);
     }
 
-    private void finish(String id, CompletableFuture<Void> done) {
-        ends.remove(id, done);
+    private static void finish(Map<String, CompletableFuture<Void>> under, String id, CompletableFuture<Void> done) {
+        under.remove(id, done);
         done.complete(null);
     }
 
