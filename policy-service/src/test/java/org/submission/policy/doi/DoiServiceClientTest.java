@@ -60,6 +60,8 @@ class DoiServiceClientTest {
 
     private static final int BOUND = 1024;
     private static final int VOLUME = 4;
+    /** The default of {@code POLICY_DOI_CONCURRENCY}, the client's connections. */
+    private static final int CONNECTIONS = 4;
     private static final String LIST = "{\"manuscripts\": [{\"url\": \"https://pmc.ncbi.nlm.nih.gov/articles/PMC123/\","
             + " \"version\": \"acceptedVersion\", \"license\": \"cc-by\", \"oaDate\": \"2025-09-01\"}], \"publishedDate\": \"2025-09-01\"}";
     /** A DOI with every character a query parameter must escape. */
@@ -133,10 +135,10 @@ class DoiServiceClientTest {
     }
 
     @Test
-    void aSuccessOtherThan200IsNoAnswer() {
-        answers(aResponse().withStatus(204));
+    void anEmptyAnswerIsNotTheList() {
+        answers(json(""));
         assertThatThrownBy(() -> copies("10.1234/after")).isInstanceOf(DoiServiceClient.Unavailable.class)
-                .hasMessage("the DOI service answered 204");
+                .hasMessage("the DOI service's answer is not the manuscript list");
     }
 
     @Test
@@ -147,6 +149,16 @@ class DoiServiceClientTest {
         }
         assertThatThrownBy(() -> copies("10.1234/after")).hasMessage("the DOI service is failing (breaker open)");
         assertThat(doiService.getAllServeEvents()).hasSize(VOLUME);
+    }
+
+    @Test
+    void refusalsWithABodyLeaveNoConnectionHeld() {
+        answers(aResponse().withStatus(404).withHeader("Content-Type", "application/json").withBody("x".repeat(4 * BOUND)));
+        for (int i = 0; i < 3 * CONNECTIONS; i++) {
+            assertThatThrownBy(() -> copies("10.1234/gone")).hasMessage("the DOI service answered 404");
+        }
+        answers(json(LIST));
+        assertThat(copies("10.1234/after").publishedDate()).isEqualTo("2025-09-01");
     }
 
     @Test
