@@ -15,9 +15,10 @@ import org.jboss.resteasy.reactive.RestQuery;
 
 /**
  * The DOI service's {@code /doi/manuscript} as a REST client, built by {@link DoiServiceCalls}
- * from {@code POLICY_DOI_*} (not from {@code quarkus.rest-client.*}). Its answer arrives as the
- * chunks read from the connection: the REST client gives an entity only once the whole body is
- * in memory, however large, while cancelling these chunks closes the connection as a bound passes.
+ * from {@code POLICY_DOI_*}, never injected with {@code quarkus.rest-client.doi-service.*}. Its
+ * answer arrives as the chunks read from the connection: the REST client gives an entity only
+ * once the whole body is in memory, however large, while cancelling these chunks closes the
+ * connection as a bound passes.
  */
 @RegisterRestClient(configKey = "doi-service")
 @RegisterProvider(DoiServiceApi.NotTheList.class)
