@@ -1,5 +1,6 @@
 package org.submission.policy.doi;
 
+import io.quarkus.rest.client.reactive.runtime.ResteasyReactiveResponseExceptionMapper;
 import io.smallrye.mutiny.Multi;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -9,9 +10,9 @@ import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.rest.client.annotation.ClientHeaderParam;
 import org.eclipse.microprofile.rest.client.annotation.RegisterProvider;
-import org.eclipse.microprofile.rest.client.ext.ResponseExceptionMapper;
 import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 import org.jboss.resteasy.reactive.RestQuery;
+import org.jboss.resteasy.reactive.client.impl.RestClientRequestContext;
 
 /**
  * The DOI service's {@code /doi/manuscript} as a REST client, built by {@link DoiServiceCalls}
@@ -34,11 +35,15 @@ interface DoiServiceApi {
     Multi<byte[]> manuscript(@RestQuery String doi);
 
     /**
-     * Every answer but a 200 fails the call, read no further. A 4xx answers what was asked (the DOI,
-     * or this pod's share there: 429), not a failing service; refused credentials or XSRF (401,
-     * 403, 407) and a request timeout (408) fail every caller alike.
+     * Every answer but a 200 fails the call, its connection reset as the hand-rolled client did: the
+     * REST client never reads the body of a {@code Multi} it refuses, which would hold the
+     * connection until the peer closes it (quarkusio/quarkus#29301 shows the same for an unread
+     * {@code Uni<Response>}). Delete when the REST client releases a refused answer's connection.
+     * A 4xx answers what was asked (the DOI, or this pod's share there: 429), not a failing
+     * service; refused credentials or XSRF (401, 403, 407) and a request timeout (408) fail every
+     * caller alike.
      */
-    final class NotTheList implements ResponseExceptionMapper<DoiServiceClient.Unavailable> {
+    final class NotTheList implements ResteasyReactiveResponseExceptionMapper<DoiServiceClient.Unavailable> {
 
         @Override
         public boolean handles(int status, MultivaluedMap<String, Object> headers) {
@@ -46,7 +51,10 @@ interface DoiServiceApi {
         }
 
         @Override
-        public DoiServiceClient.Unavailable toThrowable(Response response) {
+        public DoiServiceClient.Unavailable toThrowable(Response response, RestClientRequestContext context) {
+            if (context.getVertxClientResponse() != null) {
+                context.getVertxClientResponse().request().reset();
+            }
             int status = response.getStatus();
             boolean aboutTheRequest = status >= 400 && status < 500 && status != 401 && status != 403 && status != 407
                     && status != 408;

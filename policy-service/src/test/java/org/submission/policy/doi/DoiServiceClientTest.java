@@ -60,8 +60,8 @@ class DoiServiceClientTest {
 
     private static final int BOUND = 1024;
     private static final int VOLUME = 4;
-    /** The default of {@code POLICY_DOI_CONCURRENCY}, the client's connections. */
-    private static final int CONNECTIONS = 4;
+    /** More than the REST client's default pool, let alone this one's ({@code POLICY_DOI_CONCURRENCY}). */
+    private static final int REFUSALS = 60;
     private static final String LIST = "{\"manuscripts\": [{\"url\": \"https://pmc.ncbi.nlm.nih.gov/articles/PMC123/\","
             + " \"version\": \"acceptedVersion\", \"license\": \"cc-by\", \"oaDate\": \"2025-09-01\"}], \"publishedDate\": \"2025-09-01\"}";
     /** A DOI with every character a query parameter must escape. */
@@ -142,6 +142,13 @@ class DoiServiceClientTest {
     }
 
     @Test
+    void aSuccessOtherThan200IsNoAnswer() {
+        answers(aResponse().withStatus(204));
+        assertThatThrownBy(() -> copies("10.1234/after")).isInstanceOf(DoiServiceClient.Unavailable.class)
+                .hasMessage("the DOI service answered 204");
+    }
+
+    @Test
     void refusedCredentialsOpenTheBreaker() {
         answers(aResponse().withStatus(401).withHeader("Content-Type", "application/json").withBody("{\"status\": 401}"));
         for (int i = 0; i < VOLUME; i++) {
@@ -154,7 +161,7 @@ class DoiServiceClientTest {
     @Test
     void refusalsWithABodyLeaveNoConnectionHeld() {
         answers(aResponse().withStatus(404).withHeader("Content-Type", "application/json").withBody("x".repeat(4 * BOUND)));
-        for (int i = 0; i < 3 * CONNECTIONS; i++) {
+        for (int i = 0; i < REFUSALS; i++) {
             assertThatThrownBy(() -> copies("10.1234/gone")).hasMessage("the DOI service answered 404");
         }
         answers(json(LIST));
