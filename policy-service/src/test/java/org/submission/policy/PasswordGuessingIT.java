@@ -2,34 +2,34 @@ package org.submission.policy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.quarkus.test.common.TestResourceScope;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusIntegrationTest;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.submission.platform.testing.FreshDatabase;
+import org.submission.platform.testing.IntegrationTestService;
 import org.submission.platform.testing.LoopbackClient;
-import org.submission.platform.testing.PackagedService;
 import org.submission.platform.testing.Requests;
+import org.submission.platform.testing.RunningService;
 
 /**
  * A password guesser on one keep-alive connection against the packaged service under the images' JVM
  * options, while the backend account calls from another address. One service stands for the three:
  * the throttle is the platform's, before any code of the service's own runs.
  */
+@QuarkusIntegrationTest
+@WithTestResource(value = DemoPolicyService.class, scope = TestResourceScope.MATCHING_RESOURCES)
 class PasswordGuessingIT {
 
     private static final String PATH = "/policy/policies?submission=60";
 
     @Test
     void aGuesserGetsFiveGuessesWhileTheBackendFromAnotherAddressIsAnswered() throws Exception {
-        Map<String, String> settings = new HashMap<>(FreshDatabase.create().settings());
-        settings.put("SUBMISSION_SEED_DEMO", "true");
-        try (PackagedService service = PackagedService.start(settings).awaitReady(Duration.ofSeconds(90));
-             LoopbackClient guesser = new LoopbackClient("127.0.0.2", service.port());
+        RunningService service = IntegrationTestService.current();
+        try (LoopbackClient guesser = new LoopbackClient("127.0.0.2", service.port());
              LoopbackClient backend = new LoopbackClient("127.0.0.3", service.port())) {
             List<Integer> statuses = new ArrayList<>();
             long start = System.nanoTime();

@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.Map;
 import org.submission.platform.testing.FreshDatabase;
 import org.submission.platform.testing.PackagedService;
+import org.submission.platform.testing.RunningService;
 
 /**
  * The worst input the schema service accepts, for the packaged-service ITs: validation of blobs of unknown
@@ -47,7 +48,7 @@ public final class WorstCaseValidation {
         return blob.append(end).toString().getBytes(StandardCharsets.UTF_8);
     }
 
-    static HttpRequest request(PackagedService service, byte[] blob) {
+    static HttpRequest request(RunningService service, byte[] blob) {
         return service.requestTo(PATH).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofByteArray(blob)).build();
     }

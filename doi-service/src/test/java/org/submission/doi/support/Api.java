@@ -15,12 +15,12 @@ import java.net.SocketTimeoutException;
 import java.net.URLEncoder;
 import java.time.Duration;
 import java.util.OptionalInt;
-import org.submission.platform.testing.PackagedService;
+import org.submission.platform.testing.RunningService;
 import org.submission.platform.testing.Requests;
 
 /**
  * The DOI endpoints as the backend account calls them, on the shared {@link Requests#backend()}
- * or on a {@link PackagedService} of a test's own.
+ * or on a {@link RunningService} of a test's own.
  */
 public final class Api {
 
@@ -41,11 +41,11 @@ public final class Api {
     }
 
     /** The journal endpoint of a packaged service of its own. */
-    public static Response journal(PackagedService service, String doi) {
+    public static Response journal(RunningService service, String doi) {
         return endpoint(service.request(), "journal", doi);
     }
 
-    public static Response manuscript(PackagedService service, String doi) {
+    public static Response manuscript(RunningService service, String doi) {
         return endpoint(service.request(), "manuscript", doi);
     }
 

@@ -1,14 +1,10 @@
 package org.submission.platform.testing;
 
-import io.restassured.specification.RequestSpecification;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
-import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -27,21 +23,22 @@ import org.submission.localpostgres.PodMemory;
  * loopback port, with the backend account of {@link Requests}. Its output goes to a file, shown
  * when it fails to become ready. {@code try (PackagedService service = PackagedService.start(
  * database.settings()).awaitReady(...)) { service.request()... }}
+ *
+ * <p>A test that needs one running service is a {@code @QuarkusIntegrationTest} instead
+ * ({@link IntegrationTestService}). This launcher is for what Quarkus' launcher does not do: several
+ * instances at once (across pods), a restart on the same database (rotation, migrations), a
+ * service that must refuse to start, settings that differ per test, or signals sent mid-request.
  */
-public final class PackagedService implements AutoCloseable {
+public final class PackagedService extends RunningService implements AutoCloseable {
 
     private static final Path APP = Path.of("target/quarkus-app");
     private static final String ARCHIVE = "app-cds.jsa";
 
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final Process process;
-    private final int port;
-    private final Path output;
 
     private PackagedService(Process process, int port, Path output) {
+        super(port, output);
         this.process = process;
-        this.port = port;
-        this.output = output;
     }
 
     /**
@@ -108,7 +105,7 @@ public final class PackagedService implements AutoCloseable {
         int last = -1;
         while (System.nanoTime() < end) {
             try {
-                last = http.send(HttpRequest.newBuilder(uri("/q/health/ready")).timeout(Duration.ofSeconds(5)).build(),
+                last = http().send(HttpRequest.newBuilder(uri("/q/health/ready")).timeout(Duration.ofSeconds(5)).build(),
                         HttpResponse.BodyHandlers.discarding()).statusCode();
                 if (last == status) {
                     return this;
@@ -134,65 +131,9 @@ public final class PackagedService implements AutoCloseable {
         return process;
     }
 
-    public int port() {
-        return port;
-    }
-
-    /** The service's base URL with {@code path} (and query) resolved against it. */
-    public URI uri(String path) {
-        return URI.create("http://127.0.0.1:" + port).resolve(path);
-    }
-
-    /** A rest-assured request to this service as the backend account, with the XSRF double submit. */
-    public RequestSpecification request() {
-        return Requests.backend().baseUri("http://127.0.0.1").port(port);
-    }
-
-    /**
-     * A request to {@code path} as the backend account with the XSRF double submit, for
-     * {@link #http()}: the JDK's client sends large bodies asynchronously, which rest-assured does not.
-     */
-    public HttpRequest.Builder requestTo(String path) {
-        return HttpRequest.newBuilder(uri(path)).timeout(Duration.ofSeconds(120))
-                .header("Authorization", Requests.backendAuthorization())
-                .header("Cookie", "XSRF-TOKEN=" + Requests.XSRF).header("X-XSRF-TOKEN", Requests.XSRF);
-    }
-
-    /** A GET of {@code path} as the backend account. */
-    public HttpResponse<String> get(String path) throws IOException, InterruptedException {
-        return http.send(requestTo(path).timeout(Duration.ofSeconds(30)).GET().build(), HttpResponse.BodyHandlers.ofString());
-    }
-
-    public HttpClient http() {
-        return http;
-    }
-
-    /** Everything the service has written so far. */
-    public String log() {
-        try {
-            return Files.readString(output, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            return "(unreadable: " + e + ")";
-        }
-    }
-
-    /** How many bytes of output there are so far, for {@link #logSince(long)}. */
-    public long logSize() {
-        try {
-            return Files.size(output);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    /** The output written after {@code offset} bytes. */
-    public String logSince(long offset) {
-        try {
-            byte[] log = Files.readAllBytes(output);
-            return new String(log, (int) offset, log.length - (int) offset, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+    @Override
+    public ProcessHandle handle() {
+        return process.toHandle();
     }
 
     /** SIGTERM, as Kubernetes stops a pod; returns at once. */
@@ -222,16 +163,6 @@ public final class PackagedService implements AutoCloseable {
         process.destroy();
         if (!exitsWithin(Duration.ofSeconds(15))) {
             kill();
-        }
-    }
-
-    /** Thread.sleep for callers that cannot throw: an interrupt is kept and ends the test. */
-    static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
         }
     }
 }

@@ -35,11 +35,11 @@ public final class SlowReaders implements AutoCloseable {
     }
 
     /** {@code count} connections to {@code service}, the i-th sending a GET of {@code path.apply(i)}. */
-    public static SlowReaders open(PackagedService service, int count, IntFunction<String> path) {
+    public static SlowReaders open(RunningService service, int count, IntFunction<String> path) {
         return open(service.port(), Requests.backendAuthorization(), count, path);
     }
 
-    /** As {@link #open(PackagedService, int, IntFunction)}, to a service on {@code port} with that {@code Authorization}. */
+    /** As {@link #open(RunningService, int, IntFunction)}, to a service on {@code port} with that {@code Authorization}. */
     public static SlowReaders open(int port, String authorization, int count, IntFunction<String> path) {
         SlowReaders readers = new SlowReaders();
         try {
@@ -105,7 +105,7 @@ public final class SlowReaders implements AutoCloseable {
      * loaded machine the slow readers' answers take longer to pile up to the budget; a wait bounded
      * only in time would end before the refusal it is there to see.
      */
-    public static List<Long> timeUntilTheBudgetRefuses(PackagedService service, Callable<HttpResponse<String>> request)
+    public static List<Long> timeUntilTheBudgetRefuses(RunningService service, Callable<HttpResponse<String>> request)
             throws Exception {
         List<Long> millis = new ArrayList<>();
         long start = System.nanoTime();
@@ -118,7 +118,7 @@ public final class SlowReaders implements AutoCloseable {
     }
 
     /** The milliseconds of {@code count} of the same requests, one after another, before any attack: what the others compare with. */
-    public static List<Long> timeUnloaded(PackagedService service, Callable<HttpResponse<String>> request, int count) throws Exception {
+    public static List<Long> timeUnloaded(RunningService service, Callable<HttpResponse<String>> request, int count) throws Exception {
         List<Long> millis = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             millis.add(timeOne(service, request));
@@ -147,7 +147,7 @@ public final class SlowReaders implements AutoCloseable {
         return millis.stream().sorted().toList().get(millis.size() / 2);
     }
 
-    private static long timeOne(PackagedService service, Callable<HttpResponse<String>> request) throws Exception {
+    private static long timeOne(RunningService service, Callable<HttpResponse<String>> request) throws Exception {
         long started = System.nanoTime();
         HttpResponse<String> answer = request.call();
         if (answer.statusCode() != 200) {
@@ -162,7 +162,7 @@ public final class SlowReaders implements AutoCloseable {
      * while the budget is held it is refused too (503), which is the refusal looked for. Reading
      * only the counter would wait until a scrape got through, up to a minute on a busy machine.
      */
-    public static boolean budgetHasRefused(PackagedService service) {
+    public static boolean budgetHasRefused(RunningService service) {
         HttpResponse<String> metrics = get(service, "/q/metrics");
         return refusedByTheBudget(metrics) || sum(metrics, "submission_http_write_budget_refusals_total") > 0;
     }
@@ -176,11 +176,11 @@ public final class SlowReaders implements AutoCloseable {
      * name with the start of its labels), read from {@code /q/metrics}; NaN when there is none. A
      * scrape the held write budget refuses is asked again (for at most four minutes).
      */
-    public static double metric(PackagedService service, String sample) {
+    public static double metric(RunningService service, String sample) {
         long deadline = System.nanoTime() + AT_MOST.toNanos();
         HttpResponse<String> metrics = get(service, "/q/metrics");
         while (refusedByTheBudget(metrics) && System.nanoTime() < deadline) {
-            PackagedService.sleep(100);
+            RunningService.sleep(100);
             metrics = get(service, "/q/metrics");
         }
         return sum(metrics, sample);
@@ -192,7 +192,7 @@ public final class SlowReaders implements AutoCloseable {
                 .reduce(Double::sum).orElse(Double.NaN);
     }
 
-    private static HttpResponse<String> get(PackagedService service, String path) {
+    private static HttpResponse<String> get(RunningService service, String path) {
         try {
             return service.get(path);
         } catch (IOException e) {
@@ -204,7 +204,7 @@ public final class SlowReaders implements AutoCloseable {
     }
 
     /** Heap used, queued answer bytes and refusals, as one line for a test's output. */
-    public static String memory(PackagedService service) {
+    public static String memory(RunningService service) {
         HttpResponse<String> metrics = get(service, "/q/metrics");
         if (metrics.statusCode() != 200) {
             return "metrics refused: " + metrics.statusCode() + " " + metrics.body();
