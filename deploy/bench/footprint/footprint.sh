@@ -23,7 +23,8 @@
 # Each run then starts this checkout's app (A) and the other one (B) one after the other, so that
 # both see the same hour of a shared machine, and each service gets a row per app (B's marked "B").
 # BENCH_JAVA_OPTS_B gives B other JVM options (an A/B of options: the same app twice,
-# e.g. '%s-service/target/quarkus-app').
+# e.g. '%s-service/target/quarkus-app'); BENCH_JAVA and BENCH_JAVA_B another java for A and B (an
+# A/B of JDKs: AppCDS on JDK 17 against the AOT cache of a JDK 25 build, deploy/bench/RESULTS.md).
 # Not part of verify.
 set -euo pipefail
 
@@ -55,6 +56,8 @@ source "$ROOT/deploy/bench/local-database.sh"
 source "$ROOT/deploy/bench/common.sh"
 JAVA_OPTS="$(service_java_options)"
 JAVA_OPTS_B="${BENCH_JAVA_OPTS_B:-$JAVA_OPTS}"
+JAVA_A="${BENCH_JAVA:-java}"
+JAVA_B="${BENCH_JAVA_B:-$JAVA_A}"
 PIDS=()
 cleanup() {
   for pid in "${PIDS[@]}" $(cat "$WORK/service.pid" 2>/dev/null); do kill "$pid" 2>/dev/null || true; done
@@ -96,12 +99,12 @@ ready() {
   [ "$status" = 200 ]
 }
 
-# Starts the service from its quarkus-app folder APP (with OPTIONS, default JAVA_OPTS); prints "<pid> <milliseconds to ready> <CPU milliseconds to ready>" (the CPU
+# Starts the service from its quarkus-app folder APP (with OPTIONS, default JAVA_OPTS, and JAVA, default A's); prints "<pid> <milliseconds to ready> <CPU milliseconds to ready>" (the CPU
 # time does not depend much on what else the machine runs; the wall time does).
 start() {
-  local service=$1 app=$2 options=${3:-$JAVA_OPTS} begin pid
+  local service=$1 app=$2 options=${3:-$JAVA_OPTS} java=${4:-$JAVA_A} begin pid
   begin=$(date +%s%N)
-  (cd "$app" && exec java $options -jar quarkus-run.jar) >"$WORK/$service.log" 2>&1 &
+  (cd "$app" && exec "$java" $options -jar quarkus-run.jar) >"$WORK/$service.log" 2>&1 &
   pid=$!
   echo "$pid" >"$WORK/service.pid"   # a service left running would keep the database from stopping
   until ready 2>/dev/null; do
@@ -119,7 +122,8 @@ rss_mb() { echo $(( $(ps -o rss= -p "$1") / 1024 )); }
 # that only fewer classes can lower
 cds_rss_mb() { awk '/^[0-9a-f]+-[0-9a-f]+ / { jsa = ($NF ~ /\.(jsa|aot)$/) } /^Rss:/ && jsa { kb += $2 } END { print int(kb / 1024) }' "/proc/$1/smaps"; }
 
-echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg) ($(nproc) CPUs); JVM: $(java -version 2>&1 | head -1)"
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg) ($(nproc) CPUs); JVM: $("$JAVA_A" -version 2>&1 | head -1)$(
+  [ "$JAVA_B" = "$JAVA_A" ] || echo "; B's: $("$JAVA_B" -version 2>&1 | head -1)")"
 for service in $SERVICES; do
   apps=($(apps_of "$service")); options=("$JAVA_OPTS" "$JAVA_OPTS_B")
   for v in "${!apps[@]}"; do
@@ -128,13 +132,13 @@ for service in $SERVICES; do
 done
 printf '%-17s %6s %6s %8s %11s %7s %9s %9s %9s %9s\n' service "app MB" "cds MB" "ready ms" "min-max" "CPU ms" "CPU 1000" "RSS start" "RSS 1000" "of it CDS"
 for service in $SERVICES; do
-  apps=($(apps_of "$service")); options=("$JAVA_OPTS" "$JAVA_OPTS_B")
+  apps=($(apps_of "$service")); options=("$JAVA_OPTS" "$JAVA_OPTS_B"); javas=("$JAVA_A" "$JAVA_B")
   read -r pid _ < <(SUBMISSION_SEED_DEMO=true start "$service" "${apps[0]}")   # migrations and demo data, unmeasured
   stop "$pid"
   declare -A times=() cpus=() loads=() rss_start=() rss_load=() cds_load=()
   for _ in $(seq "$RUNS"); do
     for v in "${!apps[@]}"; do
-      read -r pid ms cpu < <(start "$service" "${apps[$v]}" "${options[$v]}")
+      read -r pid ms cpu < <(start "$service" "${apps[$v]}" "${options[$v]}" "${javas[$v]}")
       times[$v]+=" $ms"; cpus[$v]+=" $cpu"
       rss_start[$v]=$(rss_mb "$pid")
       url="http://127.0.0.1:$PORT$(path_of "$service")"
@@ -158,7 +162,7 @@ for service in $SERVICES; do
     sorted=($(printf '%s\n' ${times[$v]} | sort -n)); cpu_sorted=($(printf '%s\n' ${cpus[$v]} | sort -n))
     load_sorted=($(printf '%s\n' ${loads[$v]} | sort -n))
     printf '%-17s %6s %6s %8s %11s %7s %9s %9s %9s %9s   (RSS: last run)\n' "$service$([ "$v" = 0 ] || echo " B")" \
-      "$(du -sm --exclude=app-cds.jsa --exclude=app.aot "$app" | cut -f1)" "$(( $(stat -c %s "$app/app-cds.jsa" 2>/dev/null || echo 0) / 1048576 ))" \
+      "$(du -sm --exclude=app-cds.jsa --exclude=app.aot "$app" | cut -f1)" "$(( $(cat "$app/app-cds.jsa" "$app/app.aot" 2>/dev/null | wc -c) / 1048576 ))" \
       "${sorted[$(( ${#sorted[@]} / 2 ))]}" "${sorted[0]}-${sorted[-1]}" "${cpu_sorted[$(( ${#cpu_sorted[@]} / 2 ))]}" \
       "${load_sorted[$(( ${#load_sorted[@]} / 2 ))]}" "${rss_start[$v]}" "${rss_load[$v]}" "${cds_load[$v]}"
   done

@@ -70,7 +70,7 @@ final class AfterCall<T> {
     void releaseLater(Doi doi) {
         coordination.endLater(upstream, doi.key(), coordination.end(upstream, doi.key(), null, null, 0, null, null)
                 .ifNoItem().after(times.coordinationTimeout()).fail()
-                .onFailure().invoke(refusals::endFailed).onFailure().recoverWithNull());
+                .onFailure().invoke(unavailable::endFailed).onFailure().recoverWithNull());
     }
 
     /**
@@ -81,7 +81,7 @@ final class AfterCall<T> {
     void givePlaceBack(Doi doi) {
         coordination.givePlaceLater(upstream, doi.key(), coordination.givePlace(upstream, doi.key())
                 .ifNoItem().after(times.coordinationTimeout()).fail()
-                .onFailure().invoke(refusals::endFailed).onFailure().recoverWithNull());
+                .onFailure().invoke(unavailable::endFailed).onFailure().recoverWithNull());
     }
 
     private Uni<Void> statement(Doi doi, Optional<T> answer, Duration life) {
