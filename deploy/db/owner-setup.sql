@@ -56,7 +56,7 @@ CREATE INDEX IF NOT EXISTS pass_journal_name_norm_idx
     ON pass_journal (lower(regexp_replace(btrim(journalname), '\s+', ' ', 'g')));
 CREATE INDEX IF NOT EXISTS pass_journal_issns_value_idx ON pass_journal_issns (split_part(issns, ':', 2));
 
--- 4. the DOI coordination, as the migrations V2 to V4 define it
+-- 4. the DOI coordination, as the migrations V2 to V4 and V8 define it
 SELECT to_regclass('public.doi_answer') IS NULL AS missing \gset
 \if :missing
 \ir ../../shared-model/src/main/resources/db/migration/V2__doi_coordination.sql
@@ -70,8 +70,13 @@ SELECT NOT EXISTS (SELECT 1 FROM information_schema.columns WHERE table_schema =
 \if :missing
 \ir ../../shared-model/src/main/resources/db/migration/V4__doi_bounded_learning.sql
 \endif
-GRANT SELECT, INSERT, UPDATE, DELETE ON doi_answer, doi_lease, doi_upstream TO :"role";
+SELECT to_regclass('public.doi_call_place') IS NULL AS missing \gset
+\if :missing
+\ir ../../shared-model/src/main/resources/db/migration/V8__doi_call_places.sql
+\endif
+GRANT SELECT, INSERT, UPDATE, DELETE ON doi_answer, doi_lease, doi_upstream, doi_call_place TO :"role";
 GRANT EXECUTE ON FUNCTION doi_lookup_begin(text, text, text, bigint, bigint, bigint),
+    doi_lookup_begin(text, text, text, bigint, bigint, bigint, integer), doi_take_place(text, text, text, integer, bigint),
     doi_lookup_end(text, text, text, boolean, text, bigint, bigint, bigint),
     doi_take_turn(text, bigint, bigint, bigint, bigint), doi_upstream_learn(text, bigint, bigint),
     doi_purge(bigint), doi_purge(bigint, bigint) TO :"role";

@@ -63,6 +63,16 @@ final class AfterCall<T> {
                 .subscribe().with(done -> { }, ignored -> { });
     }
 
+    /**
+     * Gives back the lease and the place of a lookup that makes no call, as the statement after a
+     * call does: the DOI's next lookup on this pod waits for it ({@link Coordination#settled}).
+     */
+    void releaseLater(Doi doi) {
+        coordination.endLater(upstream, doi.key(), coordination.end(upstream, doi.key(), null, null, 0, null, null)
+                .ifNoItem().after(times.coordinationTimeout()).fail()
+                .onFailure().invoke(refusals::endFailed).onFailure().recoverWithNull());
+    }
+
     private Uni<Void> statement(Doi doi, Optional<T> answer, Duration life) {
         Long pause = pace.takePauseToPublish();
         if (pause != null) {

@@ -40,6 +40,8 @@ public class Coordination {
         PAUSED,
         /** No turn under the upstream's rate within the wait allowed. */
         RATE,
+        /** The lease is the caller's, but every place for a call open at once is taken: ask again. */
+        FULL,
         /** The lease is the caller's: call the upstream after {@code millis}. */
         GO
     }
@@ -72,11 +74,12 @@ public class Coordination {
         return tables;
     }
 
+    /** {@code places}: the upstream's calls open at once over all pods, a place held until {@link #end}; 0: no bound. */
     Uni<Begin> begin(String upstream, String key, long leaseMillis, long defaultSpacingMillis,
-            long maxWaitMillis) {
-        return pool.preparedQuery("SELECT state, is_found, body, millis, spacing_ms FROM doi_lookup_begin($1, $2, $3, $4, $5, $6)")
+            long maxWaitMillis, int places) {
+        return pool.preparedQuery("SELECT state, is_found, body, millis, spacing_ms FROM doi_lookup_begin($1, $2, $3, $4, $5, $6, $7)")
                 .execute(Tuple.tuple().addString(upstream).addString(key).addString(holder).addLong(leaseMillis)
-                        .addLong(defaultSpacingMillis).addLong(maxWaitMillis))
+                        .addLong(defaultSpacingMillis).addLong(maxWaitMillis).addInteger(places))
                 .map(rows -> {
                     Row row = rows.iterator().next();
                     return new Begin(state(row), Boolean.TRUE.equals(row.getBoolean("is_found")), row.getString("body"),
@@ -110,7 +113,7 @@ public class Coordination {
 
     /**
      * After the call: keeps the answer ({@code found} null for a failure: nothing kept), releases the
-     * lease, records an announced spacing and a pause (each null when there is none to record).
+     * lease and the place, records an announced spacing and a pause (each null when there is none to record).
      */
     Uni<Void> end(String upstream, String key, Boolean found, String body, long ttlMillis,
             Long announcedMillis, Long pauseMillis) {

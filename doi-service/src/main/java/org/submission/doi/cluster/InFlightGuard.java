@@ -40,6 +40,8 @@ public final class InFlightGuard {
     /** One instance, so that a client that joined as the work was abandoned can tell this failure from the others. */
     private static final ApiException ABANDONED = ApiException.unavailable("Every client waiting for this lookup has left.", 1);
 
+    private static final String ALREADY_ACTIVE = "There is already an active request for ";
+
     private final Map<String, Flight<?>> inFlight = new ConcurrentHashMap<>();
     private final SameDoi sameDoi;
     /** Told "joined" or "rejected" for each request that met the DOI in flight here (metrics). */
@@ -58,8 +60,17 @@ public final class InFlightGuard {
      * The work's outcome, or that of the work already running for the DOI, or 429. The work is
      * given whether any client still waits for it.
      */
-    @SuppressWarnings("unchecked")
     public <T> Uni<T> run(Doi doi, Function<BooleanSupplier, Uni<T>> work) {
+        return run(doi, null, work);
+    }
+
+    /**
+     * As {@link #run(Doi, Function)}, for work started on behalf of other work that is itself
+     * guarded: the work is wanted while {@code starter} says its own clients still wait, or a
+     * client that joined here does ({@code starter} null: the client that starts it, as above).
+     */
+    @SuppressWarnings("unchecked")
+    public <T> Uni<T> run(Doi doi, BooleanSupplier starter, Function<BooleanSupplier, Uni<T>> work) {
         return Uni.createFrom().deferred(() -> {
             Flight<T> flight = new Flight<>();
             Flight<T> running = (Flight<T>) inFlight.putIfAbsent(doi.key(), flight);
@@ -67,17 +78,23 @@ public final class InFlightGuard {
                 met.accept(sameDoi == SameDoi.SHARE ? "joined" : "rejected");
                 // joined just after the work found nobody waiting: this client is here, so it gets work of its own
                 return sameDoi == SameDoi.SHARE
-                        ? awaited(running, false).onFailure(failure -> failure == ABANDONED).recoverWithUni(() -> run(doi, work))
+                        ? awaited(running, false).onFailure(failure -> failure == ABANDONED).recoverWithUni(() -> run(doi, starter, work))
                         : Uni.createFrom().failure(alreadyActive(doi));
             }
             // the client that starts the work waits for it before it runs: work that asks at once
             // whether it is wanted is
-            flight.waiting.incrementAndGet();
+            BooleanSupplier wanted = flight::wanted;
+            if (starter == null) {
+                flight.waiting.incrementAndGet();
+            } else {
+                wanted = () -> starter.getAsBoolean() || flight.wanted();
+            }
+            BooleanSupplier asked = wanted;
             // nothing cancels this subscription: the callers below only wait for its outcome
-            Uni.createFrom().deferred(() -> work.apply(flight::wanted))
+            Uni.createFrom().deferred(() -> work.apply(asked))
                     .onTermination().invoke(() -> inFlight.remove(doi.key(), flight))
                     .subscribe().with(flight.outcome::complete, flight.outcome::completeExceptionally);
-            return awaited(flight, true);
+            return starter == null ? awaited(flight, true) : handedOver(flight);
         });
     }
 
@@ -92,6 +109,13 @@ public final class InFlightGuard {
      * work runs on.
      */
     private static <T> Uni<T> awaited(Flight<T> flight, boolean counted) {
+        Uni<T> handed = handedOver(flight);
+        return (counted ? handed : handed.onSubscription().invoke(flight.waiting::incrementAndGet))
+                .onTermination().invoke(flight.waiting::decrementAndGet);
+    }
+
+    /** The outcome, handed over on the caller's own Vert.x context. */
+    private static <T> Uni<T> handedOver(Flight<T> flight) {
         Uni<T> answer = Uni.createFrom().emitter(emitter -> flight.outcome.whenComplete((item, failure) -> {
             if (failure == null) {
                 emitter.complete(item);
@@ -100,9 +124,7 @@ public final class InFlightGuard {
             }
         }));
         Context caller = Vertx.currentContext();
-        Uni<T> handed = caller == null ? answer : answer.emitOn(task -> caller.runOnContext(ignored -> task.run()));
-        return (counted ? handed : handed.onSubscription().invoke(flight.waiting::incrementAndGet))
-                .onTermination().invoke(flight.waiting::decrementAndGet);
+        return caller == null ? answer : answer.emitOn(task -> caller.runOnContext(ignored -> task.run()));
     }
 
     /** The failure of work that every waiting client has left: no call was made and no turn taken for it. */
@@ -110,7 +132,13 @@ public final class InFlightGuard {
         return ABANDONED;
     }
 
+    /** Whether a failure is the 429 of {@link #alreadyActive}: work for the DOI was under way elsewhere. */
+    public static boolean refusedAsActive(Throwable failure) {
+        return failure instanceof ApiException refusal && refusal.status() == 429
+                && String.valueOf(refusal.getMessage()).startsWith(ALREADY_ACTIVE);
+    }
+
     static ApiException alreadyActive(Doi doi) {
-        return ApiException.tooManyRequests("There is already an active request for " + doi + "; try again later.", 1);
+        return ApiException.tooManyRequests(ALREADY_ACTIVE + doi + "; try again later.", 1);
     }
 }

@@ -44,6 +44,12 @@ final class Refusals {
                 + " are waiting for a turn under its rate limit. Try again later.", seconds(millis));
     }
 
+    ApiException noPlace(int places) {
+        metrics.rateRefusal(upstream, "no_place");
+        return ApiException.unavailable("All " + places + " calls to " + upstream + " that may be open at once, over all"
+                + " instances, are under way and none ended in time. Try again shortly.", 1);
+    }
+
     /** The 503 to answer for a database that is down or too slow; null when the pod may go on alone. */
     ApiException ofStatement(Throwable failure) {
         if (tables.missingIn(failure)) {

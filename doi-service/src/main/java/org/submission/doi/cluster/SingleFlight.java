@@ -43,10 +43,26 @@ public abstract class SingleFlight<T> {
     private final DoiMetrics metrics;
     private final Vertx vertx;
     private final CallerShare shares;
+    /** The upstream's calls open at once over all pods; 0: no bound. */
+    private final int places;
+
+    /**
+     * What a lookup does meeting another pod's lease ({@code sameDoi}), and how long it polls: for
+     * that pod's answer ({@code busyUntil}), for a place to call ({@code placeUntil}).
+     */
+    private record Patience(SameDoi sameDoi, long busyUntil, long placeUntil) {
+    }
 
     protected SingleFlight(String upstream, UpstreamPace pace, SameDoi sameDoi, DoiSettings settings,
             Coordination coordination, CallerShare shares, DoiMetrics metrics, Vertx vertx) {
+        this(upstream, 0, pace, sameDoi, settings, coordination, shares, metrics, vertx);
+    }
+
+    /** {@code places}: at most that many of the upstream's calls open at once over all pods (0: no bound, at most 64). */
+    protected SingleFlight(String upstream, int places, UpstreamPace pace, SameDoi sameDoi, DoiSettings settings,
+            Coordination coordination, CallerShare shares, DoiMetrics metrics, Vertx vertx) {
         this.upstream = upstream;
+        this.places = Math.max(0, Math.min(64, places));
         this.pace = pace;
         this.sameDoi = sameDoi;
         this.memory = new MemoryCache<>(settings.cache(), answer -> answer.map(this::bytes).orElse(0L));
@@ -83,6 +99,12 @@ public abstract class SingleFlight<T> {
      * made, and no further turn taken, once nobody {@code wanted} the answer.
      */
     protected Uni<Optional<T>> get(Doi doi, String caller, BooleanSupplier wanted, Function<UpstreamTurns, Uni<Optional<T>>> call) {
+        return get(doi, caller, sameDoi, wanted, call);
+    }
+
+    /** As {@link #get(Doi, String, BooleanSupplier, Function)}, meeting another pod's lease as {@code sameDoi} says. */
+    protected Uni<Optional<T>> get(Doi doi, String caller, SameDoi sameDoi, BooleanSupplier wanted,
+            Function<UpstreamTurns, Uni<Optional<T>>> call) {
         return Uni.createFrom().deferred(() -> {
             Optional<T> kept = memory.get(doi.key());
             metrics.cache(upstream, "memory", kept != null);
@@ -94,15 +116,20 @@ public abstract class SingleFlight<T> {
                 return Uni.createFrom().failure(refusals.paused(paused));
             }
             // a lookup whose clients all left while it waited for its turn gives the place straight on
-            return shares.run(caller, waited -> !waited || wanted.getAsBoolean()
-                    ? shared(doi, wanted, call, System.currentTimeMillis() + times.leaseMillis() + 1000, FIRST_POLL_MILLIS)
-                    : Uni.createFrom().failure(InFlightGuard.abandoned()));
+            return shares.run(caller, waited -> {
+                long now = System.currentTimeMillis();
+                return !waited || wanted.getAsBoolean()
+                        ? shared(doi, wanted, call, new Patience(sameDoi, now + times.leaseMillis() + 1000, now + times.maxWaitMillis()),
+                                FIRST_POLL_MILLIS)
+                        : Uni.createFrom().failure(InFlightGuard.abandoned());
+            });
         });
     }
 
     private Uni<Optional<T>> shared(Doi doi, BooleanSupplier wanted, Function<UpstreamTurns, Uni<Optional<T>>> call,
-            long giveUpAt, long poll) {
-        return coordination.begin(upstream, doi.key(), times.leaseMillis(), times.defaultSpacingMillis(), times.maxWaitMillis())
+            Patience patience, long poll) {
+        return coordination.begin(upstream, doi.key(), times.leaseMillis(), times.defaultSpacingMillis(), times.maxWaitMillis(),
+                        places)
                 .ifNoItem().after(times.coordinationTimeout()).fail()
                 .onItemOrFailure().transformToUni((begin, failure) -> {
                     if (failure != null) {
@@ -115,7 +142,8 @@ public abstract class SingleFlight<T> {
                     return switch (begin.state()) {
                         case CACHED -> cached(doi, begin).map(answer -> Uni.createFrom().item(answer))
                                 .orElseGet(() -> after.called(doi, Uni.createFrom().deferred(() -> call.apply(UpstreamTurns.NONE)), true));
-                        case BUSY -> busy(doi, wanted, call, giveUpAt, poll);
+                        case BUSY -> busy(doi, wanted, call, patience, poll);
+                        case FULL -> full(doi, wanted, call, patience, poll);
                         case PAUSED -> Uni.createFrom().failure(refusals.paused(begin.millis()));
                         case RATE -> Uni.createFrom().failure(refusals.noTurn(begin.millis()));
                         case GO -> {
@@ -144,20 +172,38 @@ public abstract class SingleFlight<T> {
     }
 
     private Uni<Optional<T>> busy(Doi doi, BooleanSupplier wanted, Function<UpstreamTurns, Uni<Optional<T>>> call,
-            long giveUpAt, long poll) {
-        if (sameDoi == SameDoi.REJECT) {
+            Patience patience, long poll) {
+        if (patience.sameDoi() == SameDoi.REJECT) {
             metrics.singleFlight(upstream, "rejected");
             return Uni.createFrom().failure(InFlightGuard.alreadyActive(doi));
         }
         if (poll == FIRST_POLL_MILLIS) {
             metrics.singleFlight(upstream, "joined");
         }
-        if (System.currentTimeMillis() > giveUpAt) {
+        if (System.currentTimeMillis() > patience.busyUntil()) {
             return Uni.createFrom().failure(ApiException.unavailable("The lookup of " + doi + " at " + upstream
                     + " is taking too long. Try again later.", 1));
         }
         // the other pod's answer lands in the shared cache; if it fails or dies, the lease comes free here
-        return RateTurns.after(vertx, poll).chain(() -> shared(doi, wanted, call, giveUpAt, Math.min(LAST_POLL_MILLIS, poll * 2)));
+        return RateTurns.after(vertx, poll).chain(() -> shared(doi, wanted, call, patience, Math.min(LAST_POLL_MILLIS, poll * 2)));
+    }
+
+    /**
+     * Every place for a call is taken, on this pod or others: the lookup keeps its lease and asks
+     * again until a place frees (a call ends, or a dead pod's place expires), or gives the lease
+     * back and answers 503 once DOI_UPSTREAM_RATE_WAIT has passed or nobody wants the answer.
+     */
+    private Uni<Optional<T>> full(Doi doi, BooleanSupplier wanted, Function<UpstreamTurns, Uni<Optional<T>>> call,
+            Patience patience, long poll) {
+        if (!wanted.getAsBoolean()) {
+            after.releaseLater(doi);
+            return Uni.createFrom().failure(InFlightGuard.abandoned());
+        }
+        if (System.currentTimeMillis() + poll > patience.placeUntil()) {
+            after.releaseLater(doi);
+            return Uni.createFrom().failure(refusals.noPlace(places));
+        }
+        return RateTurns.after(vertx, poll).chain(() -> shared(doi, wanted, call, patience, Math.min(LAST_POLL_MILLIS, poll * 2)));
     }
 
     /** The shared cache's answer; empty when its row cannot be read back (then the upstream is asked). */

@@ -85,6 +85,13 @@ public interface DoiSettings {
     interface Registry {
         @WithDefault("https://api.crossref.org/works/")
         URI baseUri();
+
+        /**
+         * Registry calls open at once, summed over all pods (DOI_REGISTRY_CONCURRENCY): Crossref's
+         * polite pool allows 3 single-record requests at a time; 0 is no bound, at most 64.
+         */
+        @WithDefault("3")
+        int concurrency();
     }
 
     /** The open-access lookup service (Unpaywall), OALOOKUP_BASEURI. */

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -24,7 +25,12 @@ public record RegistryWork(String json, JournalCandidate journal) {
 
     /** The work of a text as the registry client gives it: its journal is read from it. */
     static RegistryWork of(String json, ObjectMapper mapper) {
-        return new RegistryWork(json, journal(json, mapper));
+        return of(json, mapper, new HashSet<>());
+    }
+
+    /** As {@link #of(String, ObjectMapper)}, adding the names of the {@code message} members to {@code members}. */
+    static RegistryWork of(String json, ObjectMapper mapper, Set<String> members) {
+        return new RegistryWork(json, journal(json, mapper, members));
     }
 
     /**
@@ -32,7 +38,29 @@ public record RegistryWork(String json, JournalCandidate journal) {
      * parsed, the rest is skipped (a fraction of a millisecond per 100 KB).
      */
     static JournalCandidate journal(String work, ObjectMapper mapper) {
+        return journal(work, mapper, new HashSet<>());
+    }
+
+    private static JournalCandidate journal(String work, ObjectMapper mapper, Set<String> members) {
         ObjectNode message = mapper.createObjectNode();
+        eachMessageMember(work, mapper, (member, parser) -> {
+            members.add(member);
+            if (JOURNAL_MEMBERS.contains(member)) {
+                message.set(member, parser.readValueAsTree());
+            } else {
+                parser.skipChildren();
+            }
+        });
+        return JournalCandidate.fromWork(mapper.createObjectNode().set("message", message));
+    }
+
+    /** Reads one member of a work's {@code message}: the parser is on its value's first token, which it consumes. */
+    interface MemberReader {
+        void read(String member, JsonParser parser) throws IOException;
+    }
+
+    /** Streams a work's text: each member of its {@code message} to {@code reader}, the rest skipped. */
+    static void eachMessageMember(String work, ObjectMapper mapper, MemberReader reader) {
         try (JsonParser parser = mapper.createParser(work)) {
             if (parser.nextToken() != JsonToken.START_OBJECT) {
                 throw new IOException("not a JSON object");
@@ -41,11 +69,7 @@ public record RegistryWork(String json, JournalCandidate journal) {
                 if (parser.nextToken() == JsonToken.START_OBJECT && name.equals("message")) {
                     for (String member = parser.nextFieldName(); member != null; member = parser.nextFieldName()) {
                         parser.nextToken();
-                        if (JOURNAL_MEMBERS.contains(member)) {
-                            message.set(member, parser.readValueAsTree());
-                        } else {
-                            parser.skipChildren();
-                        }
+                        reader.read(member, parser);
                     }
                 } else {
                     parser.skipChildren();
@@ -54,7 +78,6 @@ public record RegistryWork(String json, JournalCandidate journal) {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return JournalCandidate.fromWork(mapper.createObjectNode().set("message", message));
     }
 
     /**

@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.regex.Pattern;
 import org.jsoup.Jsoup;
 import org.submission.doi.html.SafeText;
+import org.submission.doi.metrics.DoiMetrics;
 
 /**
  * The lookup record's {@code oa_locations} as manuscript entries; missing or null keys, unknown
@@ -64,6 +65,33 @@ public final class ManuscriptMapper {
         JsonNode status = record.path("oa_status");
         return new OpenCopies(ordered, status.isTextual() && OA_STATUS.matcher(status.textValue()).matches()
                 ? status.textValue() : null, day(record.path("published_date")));
+    }
+
+    /**
+     * The fields of {@code DoiMetrics.RELIED_ON_FIELDS} a record lacks (absent, not null: the lookup
+     * service answers null for a value it does not know); a location field only when no location has it.
+     */
+    public static List<String> missing(JsonNode record) {
+        List<String> missing = new ArrayList<>();
+        for (String field : DoiMetrics.RELIED_ON_FIELDS.get(SOURCE)) {
+            int dot = field.indexOf('.');
+            if (dot < 0 ? !record.has(field) : !anyLocationHas(record.path("oa_locations"), field.substring(dot + 1))) {
+                missing.add(field);
+            }
+        }
+        return missing;
+    }
+
+    private static boolean anyLocationHas(JsonNode locations, String member) {
+        if (locations.isEmpty()) {
+            return true;
+        }
+        for (JsonNode location : locations) {
+            if (location.has(member)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** A day as {@code YYYY-MM-DD} (the day of a timestamp), or null for anything else. */

@@ -13,6 +13,7 @@ import org.submission.doi.cluster.SingleFlight;
 import org.submission.doi.config.DoiSettings.SameDoi;
 import org.submission.doi.config.DoiSettings;
 import org.submission.doi.metrics.DoiMetrics;
+import org.submission.doi.metrics.MissingFields;
 import org.submission.doi.model.Doi;
 import org.submission.doi.upstream.OaLookupClient;
 import org.submission.platform.error.ApiException;
@@ -29,12 +30,14 @@ public class Manuscripts extends SingleFlight<OpenCopies> {
     private final OaLookupClient oaLookup;
     private final ObjectMapper mapper;
     private final InFlightGuard inFlight;
+    private final MissingFields missing;
 
     Manuscripts(OaLookupClient oaLookup, ObjectMapper mapper, DoiSettings settings, Coordination coordination,
-            CallerShare shares, DoiMetrics metrics, Vertx vertx) {
+            CallerShare shares, DoiMetrics metrics, MissingFields missing, Vertx vertx) {
         super(OaLookupClient.NAME, oaLookup.pace(), SameDoi.SHARE, settings, coordination, shares, metrics, vertx);
         this.oaLookup = oaLookup;
         this.mapper = mapper;
+        this.missing = missing;
         this.inFlight = new InFlightGuard(SameDoi.SHARE, outcome -> metrics.singleFlight(OaLookupClient.NAME, outcome));
     }
 
@@ -43,7 +46,10 @@ public class Manuscripts extends SingleFlight<OpenCopies> {
         if (!oaLookup.configured()) {
             return Uni.createFrom().failure(ApiException.unavailable(OaLookupClient.NO_MAILTO, OaLookupClient.NO_MAILTO_RETRY_SECONDS));
         }
-        return inFlight.run(doi, wanted -> get(doi, caller, wanted, turns -> oaLookup.record(doi, turns).map(record -> record.map(ManuscriptMapper::map)))
+        return inFlight.run(doi, wanted -> get(doi, caller, wanted, turns -> oaLookup.record(doi, turns).map(record -> record.map(found -> {
+                    missing.seen(OaLookupClient.NAME, doi.toString(), ManuscriptMapper.missing(found));
+                    return ManuscriptMapper.map(found);
+                })))
                 .map(found -> found.orElseGet(OpenCopies::none)));
     }
 

@@ -26,6 +26,17 @@ public class DoiMetrics {
     public static final List<String> CALL_OUTCOMES = List.of("ok", "not_found", "rate_limited", "redirected", "refused",
             "server_error", "connection", "bad_body", "too_large", "busy", "timeout", "circuit_open", "failed");
 
+    /**
+     * The fields of each upstream's answers the services rely on (doi-service/README.md, "Upstream
+     * limits and fields"): Crossref's journal and dates, Unpaywall's record and, for a record with
+     * locations, the members of its locations ({@code oa_locations.version}: no location has one).
+     */
+    public static final Map<String, List<String>> RELIED_ON_FIELDS = Map.of(
+            "Crossref", List.of("container-title", "ISSN", "issn-type", "issued"),
+            "Unpaywall", List.of("oa_locations", "oa_status", "published_date", "oa_locations.url_for_pdf", "oa_locations.is_best",
+                    "oa_locations.version", "oa_locations.license", "oa_locations.host_type", "oa_locations.url_for_landing_page",
+                    "oa_locations.oa_date", "oa_locations.repository_institution"));
+
     private static final Duration[] LATENCY_BUCKETS = {Duration.ofMillis(50), Duration.ofMillis(100), Duration.ofMillis(250),
         Duration.ofMillis(500), Duration.ofSeconds(1), Duration.ofMillis(2500), Duration.ofSeconds(5), Duration.ofSeconds(10)};
 
@@ -49,7 +60,8 @@ public class DoiMetrics {
                 }
             }
             List.of("joined", "rejected").forEach(outcome -> singleFlightCounter(upstream, outcome));
-            List.of("paused", "no_turn").forEach(reason -> refusalCounter(upstream, reason));
+            List.of("paused", "no_turn", "no_place").forEach(reason -> refusalCounter(upstream, reason));
+            RELIED_ON_FIELDS.get(upstream).forEach(field -> missingFieldCounter(upstream, field));
             pauseCounter(upstream);
             rateWait(upstream);
         }
@@ -151,6 +163,16 @@ public class DoiMetrics {
     private Counter refusalCounter(String upstream, String reason) {
         return counter("doi.rate.limit.refusals", "Requests answered 503 under an upstream's rate or pause, without a call",
                 upstream, "reason", reason);
+    }
+
+    /** An upstream's answer lacked a field the services rely on (one of {@link #RELIED_ON_FIELDS}). */
+    public void missingField(String upstream, String field) {
+        missingFieldCounter(upstream, field).increment();
+    }
+
+    private Counter missingFieldCounter(String upstream, String field) {
+        return counter("doi.upstream.missing.fields", "Upstream answers lacking a field the services rely on (an upstream"
+                + " that deleted or renamed it); each answer counts once per field", upstream, "field", field);
     }
 
     private Counter pauseCounter(String upstream) {

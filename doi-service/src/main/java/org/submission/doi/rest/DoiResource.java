@@ -71,6 +71,35 @@ public class DoiResource {
     }
 
     @GET
+    @Path("/registry")
+    @Parameter(name = "X-XSRF-TOKEN", in = ParameterIn.HEADER, required = true,
+            description = "The value of the XSRF-TOKEN cookie (XSRF double submit)")
+    @Parameter(name = "XSRF-TOKEN", in = ParameterIn.COOKIE, required = true,
+            description = "The token the service issued as a cookie; echoed in the X-XSRF-TOKEN header")
+    @Operation(summary = "The article's dates and funders from the registry, read-only",
+            description = "The registry (Crossref) record's accepted, published-online, published-print and issued dates and"
+                    + " its funder entries (Funder DOI, name, identifiers such as a ROR id, award numbers; the first 100, and"
+                    + " whether more were left out). The same caches and single flight as /doi/journal: a lookup of the DOI"
+                    + " under way is joined, never refused, and no Journal record is read, created or changed."
+                    + " Needs the X-XSRF-TOKEN header equal to the XSRF-TOKEN cookie.")
+    @APIResponse(responseCode = "200", description = "The record's dates and funders",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = RegistryAnswer.class)))
+    @APIResponse(responseCode = "400", description = "The DOI is missing or not valid", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @APIResponse(responseCode = "401", description = "No valid credentials", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @APIResponse(responseCode = "403", description = "Missing or mismatched X-XSRF-TOKEN header", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @APIResponse(responseCode = "404", description = "The registry does not know the DOI", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @APIResponse(responseCode = "429", description = "The caller has its share of lookups under way (DOI_LOOKUP_QUEUE); header Retry-After: 1", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @APIResponse(responseCode = "502", description = "The registry failed, answered an error, or sent no JSON object", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @APIResponse(responseCode = "503", description = "The registry is rate-limiting or known to be down, every place for a registry call is taken, or the database is unavailable; header Retry-After", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @APIResponse(responseCode = "504", description = "The registry did not answer within the deadline", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    public Uni<RegistryAnswer> registry(@QueryParam("doi") @Parameter(in = ParameterIn.QUERY, required = true,
+            description = DOI_PARAMETER, schema = @Schema(type = SchemaType.STRING, maxLength = Doi.MAX_LENGTH),
+            example = "10.4137/cmc.s38446") String doi) {
+        return parse(doi).chain(valid -> journals.record(valid, caller.getPrincipal().getName())
+                .map(record -> RegistryAnswer.of(valid.toString(), record)));
+    }
+
+    @GET
     @Path("/manuscript")
     @Parameter(name = "X-XSRF-TOKEN", in = ParameterIn.HEADER, required = true,
             description = "The value of the XSRF-TOKEN cookie (XSRF double submit)")

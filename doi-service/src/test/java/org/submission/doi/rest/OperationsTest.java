@@ -28,7 +28,8 @@ class OperationsTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource({"/doi/journal, 200 400 401 403 404 422 429 502 503 504", "/doi/manuscript, 200 400 401 403 429 502 503 504"})
+    @CsvSource({"/doi/journal, 200 400 401 403 404 422 429 502 503 504", "/doi/manuscript, 200 400 401 403 429 502 503 504",
+            "/doi/registry, 200 400 401 403 404 429 502 503 504"})
     void theOpenApiDocumentDescribesTheParameterAndEveryAnswer(String path, String statuses) {
         OpenApiDocument document = OpenApiDocument.served();
 

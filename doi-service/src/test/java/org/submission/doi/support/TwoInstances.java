@@ -3,6 +3,7 @@ package org.submission.doi.support;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.extension.Extension;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -21,15 +22,21 @@ public final class TwoInstances implements BeforeAllCallback, AfterAllCallback {
     public static final Duration START = Duration.ofSeconds(120);
 
     private final Map<String, String> settings;
-    private final WireMockServer upstream = new WireMockServer(options().bindAddress("127.0.0.1").dynamicPort()
-            .containerThreads(60).asynchronousResponseEnabled(true).asynchronousResponseThreads(20));
+    private final WireMockServer upstream;
     private FreshDatabase database;
     private PackagedService first;
     private PackagedService second;
 
     /** {@code settings}: the environment both instances get besides the database and the upstream. */
     public TwoInstances(Map<String, String> settings) {
+        this(settings, new Extension[0]);
+    }
+
+    /** {@code extensions}: WireMock extensions of the upstream (one that watches the calls, say). */
+    public TwoInstances(Map<String, String> settings, Extension... extensions) {
         this.settings = Map.copyOf(settings);
+        this.upstream = new WireMockServer(options().bindAddress("127.0.0.1").dynamicPort()
+                .containerThreads(60).asynchronousResponseEnabled(true).asynchronousResponseThreads(20).extensions(extensions));
     }
 
     @Override
