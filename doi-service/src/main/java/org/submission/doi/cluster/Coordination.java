@@ -63,6 +63,8 @@ public class Coordination {
     private final String holder = UUID.randomUUID().toString();
     /** The statements after a call still under way, by upstream and DOI key. */
     private final Map<String, CompletableFuture<Void>> ends = new ConcurrentHashMap<>();
+    /** The statements giving a place back still under way, by upstream and DOI key. */
+    private final Map<String, CompletableFuture<Void>> gives = new ConcurrentHashMap<>();
 
     public Coordination(Pool pool, CoordinationState tables) {
         this.pool = pool;
@@ -138,12 +140,32 @@ public class Coordination {
                 .map(rows -> rows.iterator().next().getLong(0));
     }
 
+    /** Gives a lookup's place back, before its end statement (the lease stays). */
+    Uni<Void> givePlace(String upstream, String key) {
+        return pool.preparedQuery("DELETE FROM doi_call_place WHERE upstream = $1 AND holder = $2 AND doi_key = $3")
+                .execute(Tuple.of(upstream, holder, key)).replaceWithVoid();
+    }
+
+    /**
+     * Runs a statement giving a place back (which never fails: it recovers itself) without anyone
+     * waiting for it; the DOI's end statement waits for it, so that it cannot drop the place of a
+     * later lookup of the DOI on this pod.
+     */
+    void givePlaceLater(String upstream, String key, Uni<Void> statement) {
+        String id = upstream + '\n' + key;
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        gives.put(id, done);
+        statement.subscribe().with(ok -> finish(gives, id, done), failure -> finish(gives, id, done));
+    }
+
     /** Runs an end statement (which never fails: it recovers itself) without anyone waiting for it. */
     void endLater(String upstream, String key, Uni<Void> statement) {
         String id = upstream + '\n' + key;
         CompletableFuture<Void> done = new CompletableFuture<>();
         ends.put(id, done);
-        statement.subscribe().with(ok -> finish(id, done), failure -> finish(id, done));
+        CompletableFuture<Void> give = gives.get(id);
+        Uni<Void> after = give == null ? statement : Uni.createFrom().completionStage(give).chain(() -> statement);
+        after.subscribe().with(ok -> finish(ends, id, done), failure -> finish(ends, id, done));
     }
 
     /** Completes when the end statement for that DOI under way (if any) has run. */
@@ -152,8 +174,8 @@ public class Coordination {
         return done == null ? Uni.createFrom().voidItem() : Uni.createFrom().completionStage(done);
     }
 
-    private void finish(String id, CompletableFuture<Void> done) {
-        ends.remove(id, done);
+    private static void finish(Map<String, CompletableFuture<Void>> under, String id, CompletableFuture<Void> done) {
+        under.remove(id, done);
         done.complete(null);
     }
 

@@ -28,12 +28,20 @@ final class RateTurns implements UpstreamTurns {
     private final BooleanSupplier wanted;
     /** The monotonic clock in nanoseconds, as {@link System#nanoTime}. */
     private final LongSupplier nanoClock;
+    /** Told once the call's answer is whole: gives its place among the upstream's calls open at once back. */
+    private final Runnable answered;
     /** The first turn, taken with the lease, is still to be used. */
     private volatile boolean firstTaken;
     private volatile long currentUntil = Long.MAX_VALUE;
 
     RateTurns(String upstream, UpstreamPace pace, Coordination coordination, ClusterTimes times,
             Refusals refusals, DoiMetrics metrics, Vertx vertx, BooleanSupplier wanted, LongSupplier nanoClock) {
+        this(upstream, pace, coordination, times, refusals, metrics, vertx, wanted, nanoClock, () -> { });
+    }
+
+    RateTurns(String upstream, UpstreamPace pace, Coordination coordination, ClusterTimes times,
+            Refusals refusals, DoiMetrics metrics, Vertx vertx, BooleanSupplier wanted, LongSupplier nanoClock, Runnable answered) {
+        this.answered = answered;
         this.upstream = upstream;
         this.pace = pace;
         this.coordination = coordination;
@@ -79,6 +87,12 @@ final class RateTurns implements UpstreamTurns {
                         default -> waitFor(turn.millis(), turn.spacingMillis(), nanoClock.getAsLong());
                     };
                 });
+    }
+
+    /** A large answer gives its place back before it is read, at the cost of a statement. */
+    @Override
+    public void answered() {
+        answered.run();
     }
 
     @Override

@@ -148,7 +148,7 @@ public abstract class SingleFlight<T> {
                         case RATE -> Uni.createFrom().failure(refusals.noTurn(begin.millis()));
                         case GO -> {
                             RateTurns turns = new RateTurns(upstream, pace, coordination, times, refusals, metrics, vertx, wanted,
-                                    System::nanoTime);
+                                    System::nanoTime, places == 0 ? () -> { } : () -> after.givePlaceBack(doi));
                             yield turns.first(begin.millis(), begin.spacingMillis())
                                     .chain(() -> after.called(doi, Uni.createFrom().deferred(() -> wanted.getAsBoolean()
                                             ? call.apply(turns) : Uni.createFrom().failure(InFlightGuard.abandoned())), true));

@@ -79,6 +79,12 @@ final class UpstreamCall {
         return Uni.createFrom().deferred(() -> {
             long start = System.nanoTime();
             return call.get(() -> attempts.get(() -> turns.next().chain(() -> attempt(request))))
+                    .invoke(body -> {
+                        // a small answer is read in less than the round trip telling so would take
+                        if (body.length() > UpstreamBody.READ_IN_PLACE) {
+                            turns.answered();
+                        }
+                    })
                     .chain(body -> read.apply(body))
                     .onItemOrFailure().invoke((answer, failure) -> metrics.call(upstream, outcome(failure), System.nanoTime() - start));
         });

@@ -31,4 +31,12 @@ public interface UpstreamTurns {
 
     /** Whether the turn waited for may still be used now. */
     boolean current();
+
+    /**
+     * The call's last attempt has its answer whole, and one large enough to be read on the worker
+     * pool: the upstream holds nothing open for it any more, and reading it may take a while
+     * (tens of milliseconds, seconds for a hostile answer).
+     */
+    default void answered() {
+    }
 }

@@ -44,7 +44,7 @@ interface DoiServiceApi {
      * Every answer but a 200 fails the call, its connection reset as the hand-rolled client did: the
      * REST client never reads the body of a {@code Multi} it refuses, which would hold the
      * connection until the peer closes it (quarkusio/quarkus#29301 shows the same for an unread
-     * {@code Uni<Response>}). Delete when the REST client releases a refused answer's connection.
+     * {@code Uni<Response>}); the reset goes when the REST client releases that connection itself.
      * A 4xx answers what was asked (the DOI, or this pod's share there: 429), not a failing
      * service; refused credentials or XSRF (401, 403, 407) and a request timeout (408) fail every
      * caller alike.
