@@ -15,7 +15,7 @@ import org.jboss.resteasy.reactive.RestQuery;
 import org.jboss.resteasy.reactive.client.impl.RestClientRequestContext;
 
 /**
- * The DOI service's {@code /doi/manuscript} as a REST client, built by {@link DoiServiceCalls}
+ * The DOI service's {@code /doi/manuscript} and {@code /doi/registry} as a REST client, built by {@link DoiServiceCalls}
  * from {@code POLICY_DOI_*}, never injected with {@code quarkus.rest-client.doi-service.*}. Its
  * answer arrives as the chunks read from the connection: the REST client gives an entity only
  * once the whole body is in memory, however large, while cancelling these chunks closes the
@@ -33,6 +33,12 @@ interface DoiServiceApi {
     @Path("/manuscript")
     @Produces(MediaType.APPLICATION_JSON)
     Multi<byte[]> manuscript(@RestQuery String doi);
+
+    /** The registry work's dates and funders, read-only: asking creates or changes no journal. */
+    @GET
+    @Path("/registry")
+    @Produces(MediaType.APPLICATION_JSON)
+    Multi<byte[]> registry(@RestQuery String doi);
 
     /**
      * Every answer but a 200 fails the call, its connection reset as the hand-rolled client did: the

@@ -6,6 +6,7 @@ import io.quarkus.rest.client.reactive.QuarkusRestClientBuilder;
 import io.smallrye.common.annotation.Identifier;
 import io.smallrye.faulttolerance.api.ApplyGuard;
 import io.smallrye.faulttolerance.api.TypedGuard;
+import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -21,7 +22,8 @@ import org.jboss.resteasy.reactive.client.api.QuarkusRestClientProperties;
 import org.submission.policy.config.DoiClientSettings;
 
 /**
- * One call of {@link DoiServiceApi}, under the deadline and breaker of {@link #GUARD}: a guard
+ * One call of {@link DoiServiceApi}, under the deadline and breaker of {@link #GUARD} (the registry
+ * read under {@link #REGISTRY_GUARD}, alike): a guard
  * built from {@code POLICY_DOI_*}, since {@code @Timeout} and {@code @CircuitBreaker} take their
  * values as constants or as plain numbers of Quarkus's own keys, where {@code POLICY_DOI_DEADLINE=2s}
  * cannot go. Only the DOI service's own failures count towards the breaker: a 4xx about what was
@@ -31,9 +33,14 @@ import org.submission.policy.config.DoiClientSettings;
 class DoiServiceCalls {
 
     static final String GUARD = "doi-service";
+    /** The registry read's own breaker, from the same settings: a failing registry does not stop the copies. */
+    static final String REGISTRY_GUARD = "doi-service-registry";
     private static final TypeLiteral<Uni<OpenCopies>> COPIES = new TypeLiteral<>() {
     };
-    private static final ObjectReader JSON = new ObjectMapper().readerFor(OpenCopies.class);
+    private static final TypeLiteral<Uni<RegistryRecord>> RECORD = new TypeLiteral<>() {
+    };
+    private static final ObjectReader COPIES_JSON = new ObjectMapper().readerFor(OpenCopies.class);
+    private static final ObjectReader RECORD_JSON = new ObjectMapper().readerFor(RegistryRecord.class);
 
     private final DoiServiceApi api;
     private final int maxAnswerBytes;
@@ -55,8 +62,19 @@ class DoiServiceCalls {
     @Singleton
     @Identifier(GUARD)
     static TypedGuard<Uni<OpenCopies>> guard(DoiClientSettings settings) {
-        return TypedGuard.create(COPIES)
-                .withCircuitBreaker().name(GUARD)
+        return built(COPIES, GUARD, settings);
+    }
+
+    @Produces
+    @Singleton
+    @Identifier(REGISTRY_GUARD)
+    static TypedGuard<Uni<RegistryRecord>> registryGuard(DoiClientSettings settings) {
+        return built(RECORD, REGISTRY_GUARD, settings);
+    }
+
+    private static <T> TypedGuard<T> built(TypeLiteral<T> type, String name, DoiClientSettings settings) {
+        return TypedGuard.create(type)
+                .withCircuitBreaker().name(name)
                 .requestVolumeThreshold(settings.breakerRequestVolume())
                 .failureRatio(settings.breakerFailureRatio())
                 .delay(settings.breakerDelay().toMillis(), ChronoUnit.MILLIS)
@@ -70,21 +88,29 @@ class DoiServiceCalls {
     /** The DOI's open copies; the DOI service configured. */
     @ApplyGuard(GUARD)
     Uni<OpenCopies> copies(String doi) {
+        return read(api.manuscript(doi), COPIES_JSON, "the manuscript list");
+    }
+
+    /** The registry work's funders; the DOI service configured. */
+    @ApplyGuard(REGISTRY_GUARD)
+    Uni<RegistryRecord> registry(String doi) {
+        return read(api.registry(doi), RECORD_JSON, "the registry record");
+    }
+
+    private <T> Uni<T> read(Multi<byte[]> chunks, ObjectReader reader, String what) {
         int max = maxAnswerBytes;
-        return api.manuscript(doi).collect().in(ByteArrayOutputStream::new, (body, chunk) -> {
+        return chunks.collect().in(ByteArrayOutputStream::new, (body, chunk) -> {
             if (body.size() + chunk.length > max) {
                 throw new DoiServiceClient.Unavailable("the DOI service's answer is larger than " + max + " bytes");
             }
             body.writeBytes(chunk);
-        }).map(DoiServiceCalls::read);
-    }
-
-    private static OpenCopies read(ByteArrayOutputStream body) {
-        try {
-            return JSON.readValue(body.toByteArray());
-        } catch (IOException e) {
-            throw new DoiServiceClient.Unavailable("the DOI service's answer is not the manuscript list");
-        }
+        }).map(body -> {
+            try {
+                return reader.readValue(body.toByteArray());
+            } catch (IOException e) {
+                throw new DoiServiceClient.Unavailable("the DOI service's answer is not " + what);
+            }
+        });
     }
 
     @PreDestroy

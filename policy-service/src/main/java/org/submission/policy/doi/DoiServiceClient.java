@@ -5,14 +5,15 @@ import io.micrometer.core.instrument.Timer;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import org.eclipse.microprofile.faulttolerance.exceptions.CircuitBreakerOpenException;
 import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
 import org.submission.policy.config.DoiClientSettings;
 
 /**
- * The DOI service's {@code /doi/manuscript} for compliance answers: each caller's calls in their
- * fair share ({@link CallerShare}), then the REST client under its deadline and breaker
- * ({@link DoiServiceCalls}), with metrics ({@code policy_doi_calls_seconds{outcome}}). Every
+ * The DOI service's {@code /doi/manuscript} for compliance answers, and its {@code /doi/registry}
+ * for the article's acknowledged funders: each caller's calls in their fair share ({@link CallerShare}), then the REST client under its deadline and breaker
+ * ({@link DoiServiceCalls}), with metrics ({@code policy_doi_calls_seconds{call,outcome}}). Every
  * failure (not configured, refused, down, slow, an answer too large or unreadable, the breaker
  * open) is one {@link Unavailable} naming it, which the compliance answer turns into undecided
  * verdicts, never a 5xx.
@@ -51,19 +52,28 @@ public class DoiServiceClient {
      * caller's turn, or failing with a 429 or 503 {@code ApiException} when its share is full.
      */
     public Uni<OpenCopies> copies(String caller, String doi) {
+        return inTurn(caller, "manuscript", () -> calls.copies(doi));
+    }
+
+    /** The registry work's funders, read-only, as {@link #copies}: in the caller's turn, under the same deadline. */
+    public Uni<RegistryRecord> registry(String caller, String doi) {
+        return inTurn(caller, "registry", () -> calls.registry(doi));
+    }
+
+    private <T> Uni<T> inTurn(String caller, String call, Supplier<Uni<T>> guarded) {
         if (settings.url().isEmpty()) {
             return Uni.createFrom().failure(new Unavailable("the DOI service is not configured (POLICY_DOI_URL)"));
         }
-        return share.run(caller, () -> timed(doi));
+        return share.run(caller, () -> timed(call, guarded));
     }
 
-    private Uni<OpenCopies> timed(String doi) {
+    private <T> Uni<T> timed(String call, Supplier<Uni<T>> guarded) {
         return Uni.createFrom().deferred(() -> {
             long start = System.nanoTime();
-            return calls.copies(doi)
-                    .onItemOrFailure().invoke((copies, failure) -> Timer.builder("policy.doi.calls")
-                            .description("calls of the DOI service's /doi/manuscript for compliance answers")
-                            .tag("outcome", outcome(failure)).register(registry)
+            return guarded.get()
+                    .onItemOrFailure().invoke((answer, failure) -> Timer.builder("policy.doi.calls")
+                            .description("calls of the DOI service's /doi/manuscript and /doi/registry")
+                            .tag("call", call).tag("outcome", outcome(failure)).register(registry)
                             .record(System.nanoTime() - start, TimeUnit.NANOSECONDS))
                     .onFailure(failure -> !(failure instanceof Unavailable)).transform(failure -> new Unavailable(
                             failure instanceof CircuitBreakerOpenException ? "the DOI service is failing (breaker open)"

@@ -73,6 +73,16 @@ final class FunderTable {
         return new FunderTable(passFunders, ruledBy);
     }
 
+    /** The PASS funders that are funder {@code key} itself. */
+    Set<Long> passFundersOf(String key) {
+        return passFunders.getOrDefault(key, Set.of());
+    }
+
+    /** The key whose rules funder {@code key} gets: itself or its nearest parent a rule names; null: none. */
+    String ruledBy(String key) {
+        return ruledBy.get(key);
+    }
+
     /**
      * The PASS funders the rule reaches. A key that reaches none is refused, or with
      * {@code inactiveMissing} added to {@code missing}, when the rule then reaches none at all.

@@ -103,7 +103,9 @@ public final class RuleResolver {
             rules.add(new DatedRule(rule.number(), label, policy, Set.copyOf(funders), rule.when(), requires, rule.provenance()));
         }
         refuseOverlaps(rules, document.rules());
-        return new RuleSet(document.dates(), List.copyOf(rules), Map.copyOf(prefixes), List.copyOf(inactive));
+        FunderCatalogue catalogue = table == null ? FunderCatalogue.NONE
+                : FunderCatalogue.of(document, table, rules, directory.policyTitles());
+        return new RuleSet(document.dates(), List.copyOf(rules), Map.copyOf(prefixes), List.copyOf(inactive), catalogue);
     }
 
     private static Requirement requirement(Rule rule, RuleDirectory directory, Map<Long, List<String>> prefixes,

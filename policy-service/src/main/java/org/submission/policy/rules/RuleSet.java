@@ -31,6 +31,7 @@ public final class RuleSet {
     /** The rules of the institutional policy, in file order. */
     private final List<DatedRule> institution;
     private final Set<String> metadataFields;
+    private final FunderCatalogue funderCatalogue;
 
     /** A version-1 set: its one named date, accepted. */
     public RuleSet(List<String> accepted, List<DatedRule> rules, Map<Long, List<String>> prefixes) {
@@ -39,6 +40,13 @@ public final class RuleSet {
 
     /** @param prefixes per repository id, the URL prefixes (host and path) of its open copies */
     public RuleSet(List<NamedDate> dates, List<DatedRule> rules, Map<Long, List<String>> prefixes, List<Inactive> inactive) {
+        this(dates, rules, prefixes, inactive, FunderCatalogue.NONE);
+    }
+
+    /** @param funderCatalogue a version-2 funder table, for the article's acknowledged funders */
+    public RuleSet(List<NamedDate> dates, List<DatedRule> rules, Map<Long, List<String>> prefixes, List<Inactive> inactive,
+                   FunderCatalogue funderCatalogue) {
+        this.funderCatalogue = funderCatalogue;
         this.dates = dates;
         this.rules = rules;
         this.prefixes = prefixes;
@@ -58,6 +66,11 @@ public final class RuleSet {
     /** The named dates; a version-1 set has one, {@code accepted}. */
     public List<NamedDate> dates() {
         return dates;
+    }
+
+    /** The funder table a registry's funder list is matched to; {@link FunderCatalogue#NONE} without one. */
+    public FunderCatalogue funderCatalogue() {
+        return funderCatalogue;
     }
 
     /** The fields of the submission's metadata the dates' sources name ({@code metadata.X}: X). */

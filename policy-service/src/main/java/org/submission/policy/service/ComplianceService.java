@@ -18,8 +18,10 @@ import org.submission.shared.doi.DoiSyntax;
  * {@code /policy/compliance}: each applicable policy, what it requires, and whether an open copy
  * already on the web satisfies it ({@link Verdicts}). The copies come from the DOI service; when
  * it is down, slow or refusing, the policies that need them are undecided and the answer is still
- * a 200. Costs the policies' statement, one more for the repositories of policies without
- * requirements, and at most one DOI service call.
+ * a 200. Under a version-2 funder table, the article's registry funders are listed as
+ * {@code acknowledged} ({@link Acknowledgements}), or null with the reason. Costs the policies'
+ * statement, one more for the repositories of policies without requirements, and at most two DOI
+ * service calls, made at once.
  */
 @ApplicationScoped
 public class ComplianceService {
@@ -33,11 +35,14 @@ public class ComplianceService {
     private final PolicyService policies;
     private final SubmissionGraphRepository graphs;
     private final DoiServiceClient doiService;
+    private final Acknowledgements acknowledgements;
 
-    public ComplianceService(PolicyService policies, SubmissionGraphRepository graphs, DoiServiceClient doiService) {
+    public ComplianceService(PolicyService policies, SubmissionGraphRepository graphs, DoiServiceClient doiService,
+                             Acknowledgements acknowledgements) {
         this.policies = policies;
         this.graphs = graphs;
         this.doiService = doiService;
+        this.acknowledgements = acknowledgements;
     }
 
     /** @param givenDoi the DOI to look up instead of the submission's, valid ({@link DoiSyntax}), or null */
@@ -59,7 +64,11 @@ public class ComplianceService {
                     ? doiService.copies(seen.caller().principal(), doi).map(found -> new Copies(found, null))
                             .onFailure(DoiServiceClient.Unavailable.class).recoverWithItem(f -> new Copies(NONE, f.getMessage()))
                     : Uni.createFrom().item(new Copies(NONE, doi == null ? noDoi : null));
-            return Uni.combine().all().unis(repositories, copies).asTuple().map(both -> {
+            boolean acknowledging = Acknowledgements.wanted(rules);
+            Uni<Acknowledgements.Found> acknowledged = !acknowledging ? Uni.createFrom().nullItem()
+                    : doi == null ? Uni.createFrom().item(new Acknowledgements.Found(null, noDoi))
+                    : acknowledgements.of(seen.caller().principal(), rules, seen.graph(), doi);
+            return Uni.combine().all().unis(repositories, copies, acknowledged).asTuple().map(both -> {
                 List<Map<String, Object>> verdicts = new ArrayList<>();
                 for (PolicyEntry entry : entries) {
                     long id = Long.parseLong(entry.id());
@@ -73,6 +82,13 @@ public class ComplianceService {
                 answer.put("submission", String.valueOf(submissionId));
                 answer.put("doi", doi);
                 answer.put("policies", verdicts);
+                if (acknowledging) {
+                    Acknowledgements.Found funders = both.getItem3();
+                    answer.put("acknowledged", funders.funders() == null ? null : AcknowledgedFunders.answer(funders.funders()));
+                    if (funders.unavailable() != null) {
+                        answer.put("acknowledged-unavailable", funders.unavailable());
+                    }
+                }
                 return answer;
             });
         });

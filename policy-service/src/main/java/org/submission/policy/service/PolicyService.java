@@ -17,6 +17,7 @@ import org.submission.platform.security.Caller;
 import org.submission.platform.security.CallerService;
 import org.submission.platform.security.Roles;
 import io.smallrye.mutiny.tuples.Tuple2;
+import org.submission.shared.doi.DoiSyntax;
 
 /**
  * Answers both policy questions for the calling person or account. A request costs one
@@ -35,10 +36,12 @@ public class PolicyService {
     private final String institutionalRepositoryName;
     private final RulesFile rules;
     private final GraphCache kept;
+    private final Acknowledgements acknowledgements;
 
     public PolicyService(CallerService callers, SubmissionGraphRepository graphs, GraphCache kept, PolicySettings settings,
-                         RulesFile rules) {
+                         RulesFile rules, Acknowledgements acknowledgements) {
         this.callers = callers;
+        this.acknowledgements = acknowledgements;
         this.graphs = graphs;
         this.kept = kept;
         this.rules = rules;
@@ -47,9 +50,21 @@ public class PolicyService {
         this.institutionalRepositoryName = settings.institutionalRepositoryName().filter(n -> !n.isBlank()).orElse(null);
     }
 
+    /**
+     * With {@code explain} under a version-2 funder table, a policy that a funder the article
+     * acknowledges would get says so in its reasons; the list itself never depends on the registry.
+     */
     public Uni<List<PolicyEntry>> policies(long submissionId, boolean explain) {
-        return visible(submissionId, false)
-                .map(seen -> PolicyRules.applicablePolicies(seen.graph(), seen.caller(), institution, explain, seen.rules()));
+        return visible(submissionId, false).flatMap(seen -> {
+            List<PolicyEntry> entries = PolicyRules.applicablePolicies(seen.graph(), seen.caller(), institution, explain, seen.rules());
+            String written = explain && Acknowledgements.wanted(seen.rules()) ? ComplianceService.doiOf(seen.graph().metadata()) : null;
+            String doi = written == null ? null : DoiSyntax.normalise(written).orElse(null);
+            if (doi == null) {
+                return Uni.createFrom().item(entries);
+            }
+            return acknowledgements.of(seen.caller().principal(), seen.rules(), seen.graph(), doi)
+                    .map(found -> found.funders() == null ? entries : AcknowledgedFunders.withReasons(entries, found.funders()));
+        });
     }
 
     public Uni<RepositoryChoice> repositories(long submissionId, boolean explain) {
