@@ -40,7 +40,8 @@ record Catalogue(Map<String, Funder> funders, Map<String, Repository> repositori
             }
             root = new ObjectMapper(new YAMLFactory()).readTree(file.toFile());
         } catch (IOException e) {
-            throw new CatalogueException("cannot read " + file + ": " + e.getMessage().lines().findFirst().orElse(""));
+            throw new CatalogueException("cannot read " + file + ": "
+                    + String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
         }
         if (root == null || root.path("version").asInt() != 2) {
             throw new CatalogueException(file + " is no version-2 rules file (version: 2)");

@@ -81,6 +81,17 @@ class OfflineStubTest {
     }
 
     @Test
+    void theWellcomeDemoDoiHasOnlyNonCommercialCopies() throws Exception {
+        HttpResponse<String> answer = get(stub.lookupBase() + "10.5555/demo.wellcome?email=demo@example.edu");
+
+        assertThat(answer.statusCode()).isEqualTo(200);
+        JsonNode copies = JSON.readTree(answer.body()).get("oa_locations");
+        assertThat(copies).extracting(c -> c.get("url").asText())
+                .anySatisfy(url -> assertThat(url).startsWith("https://europepmc.org/"));
+        assertThat(copies).extracting(c -> c.get("license").asText()).containsOnly("cc-by-nc");
+    }
+
+    @Test
     void unknownDoiIsNotFoundAsUpstreamSaysIt() throws Exception {
         assertThat(get(stub.registryBase() + "10.1234/unknown").statusCode()).isEqualTo(404);
         HttpResponse<String> lookup = get(stub.lookupBase() + "10.5555/demo.2024.0001");
