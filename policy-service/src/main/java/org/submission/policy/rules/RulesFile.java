@@ -35,6 +35,7 @@ public class RulesFile {
     private final RuleSetLoader loader;
     private final MeterRegistry registry;
     private volatile ReloadingValue<RuleSet> watched;
+    private volatile RulesNotices notices;
 
     public RulesFile(RulesSettings settings, RuleSetLoader loader, MeterRegistry registry) {
         this.settings = settings;
@@ -45,10 +46,11 @@ public class RulesFile {
     // after the seed loaders, which may be what creates the policies the file names
     void onStart(@Observes @Priority(jakarta.interceptor.Interceptor.Priority.PLATFORM_AFTER + 1000) StartupEvent event) {
         settings.file().ifPresent(path -> {
-            RulesNotices notices = new RulesNotices(registry, () -> watched == null ? null : watched.current(), Clock.systemUTC());
+            RulesNotices said = new RulesNotices(registry, () -> watched == null ? null : watched.current(), Clock.systemUTC());
+            notices = said;
             try {
                 watched = ReloadingValue.start(NAME, path,
-                        file -> notices.noted(loader.load(Files.readAllBytes(file)).await().atMost(LOOKUP)),
+                        file -> said.noted(loader.load(Files.readAllBytes(file)).await().atMost(LOOKUP)),
                         settings.reloadPeriod(), registry);
             } catch (ReloadingValue.StartRefused refused) {
                 LOG.error("POLICY_RULES_FILE refused: " + refused.getMessage());
@@ -60,6 +62,9 @@ public class RulesFile {
     void onStop(@Observes ShutdownEvent event) {
         if (watched != null) {
             watched.close();
+        }
+        if (notices != null) {
+            notices.close();
         }
     }
 

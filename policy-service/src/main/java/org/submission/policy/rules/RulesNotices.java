@@ -21,13 +21,23 @@ final class RulesNotices {
 
     private final Set<String> said = ConcurrentHashMap.newKeySet();
     private final Clock clock;
+    private final MeterRegistry registry;
+    private final Gauge inactive;
+    private final Gauge unchecked;
 
     RulesNotices(MeterRegistry registry, Supplier<RuleSet> current, Clock clock) {
         this.clock = clock;
-        Gauge.builder("policy.rules.inactive", () -> rules(current).inactive().size())
+        this.registry = registry;
+        this.inactive = Gauge.builder("policy.rules.inactive", () -> rules(current).inactive().size())
                 .description("rules of the rules file skipped because PASS lacks a record they name").register(registry);
-        Gauge.builder("policy.rules.unchecked", () -> rules(current).unchecked(LocalDate.now(clock)).size())
+        this.unchecked = Gauge.builder("policy.rules.unchecked", () -> rules(current).unchecked(LocalDate.now(clock)).size())
                 .description("rules of the rules file whose source was last checked over a year ago").register(registry);
+    }
+
+    /** Removes the gauges: a registry outliving the service (a test's restart) would otherwise keep reading these rules. */
+    void close() {
+        registry.remove(inactive);
+        registry.remove(unchecked);
     }
 
     /** Logs what the rules newly taken into use have to say; returns them. */
