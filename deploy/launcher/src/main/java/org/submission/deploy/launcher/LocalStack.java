@@ -40,8 +40,11 @@ public final class LocalStack implements AutoCloseable {
 
     private static final String TRUSTED_PROXIES = "SUBMISSION_HTTP_TRUSTED_PROXIES";
 
-    /** The policy rules of the demo data (policy-service/README.md, "Rules"). */
-    static final String DEMO_RULES = "deploy/demo/policy-rules.yaml";
+    /**
+     * The policy rules the demo data is decided by: the catalogue (a version-2 rules file, policy-service/README.md,
+     * "Rules"), whose records the demo data holds, so that each of its date anchors has a demo submission decided by it.
+     */
+    static final String DEMO_RULES = "deploy/policies/catalogue.yaml";
 
     /**
      * The options of the images and manifests (deploy/README.md, "Runtime: JVM options, AppCDS, footprint"): the service's
@@ -129,7 +132,7 @@ public final class LocalStack implements AutoCloseable {
                 e -> "The embedded PostgreSQL did not start (" + e.getMessage() + "); see " + log);
         env.putAll(Map.of("SUBMISSION_DB_URL", database.url(), "SUBMISSION_DB_USER", "postgres",
                 "SUBMISSION_DB_PASSWORD", "", "SUBMISSION_DB_MIGRATE", "true", "SUBMISSION_SEED_DEMO", "true"));
-        // the demo rules name the demo data's policies: only with the database that holds them
+        // the catalogue's rules name the demo data's policies: only with the database that holds them
         if (setting("POLICY_RULES_FILE").isEmpty()) {
             env.put("POLICY_RULES_FILE", options.root().resolve(DEMO_RULES).toAbsolutePath().toString());
         }

@@ -55,7 +55,7 @@ class LocalStackLifecycleTest {
 
             JsonNode policies = call(curls.get(1));
             assertThat(policies).extracting(p -> p.get("id").asText() + ":" + p.get("type").asText())
-                    .containsExactly("21:funder", "22:institution", "23:funder", "24:funder");
+                    .containsExactly("21:funder", "22:institution", "23:funder", "24:funder", "115:funder");
 
             JsonNode journal = call(curls.get(2));
             assertThat(journal.get("journal-id").asText()).isEqualTo("50");
