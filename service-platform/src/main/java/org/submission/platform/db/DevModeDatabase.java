@@ -1,5 +1,7 @@
 package org.submission.platform.db;
 
+import io.smallrye.config.SmallRyeConfig;
+import java.util.Map;
 import java.util.Optional;
 import org.jboss.logging.Logger;
 
@@ -17,6 +19,14 @@ final class DevModeDatabase {
 
     static final String LOCAL_POSTGRES = "org.submission.localpostgres.LocalPostgres";
 
+    /** The demo's values, as ./run.sh gives them (the launcher's LocalStack), for those the developer leaves unset. */
+    private static final Map<String, String> DEMO = Map.of(
+            "submission.backend.user", "demo-backend",
+            "submission.backend.password", "demo-password",
+            "service.policy.institution", "example.edu",
+            "service.policy.institutional-policy-title", "Example University Open Access Policy",
+            "service.policy.institutional-repository-name", "Example Scholarship");
+
     private DevModeDatabase() {
     }
 
@@ -29,7 +39,7 @@ final class DevModeDatabase {
      * Starts it (or finds the one a previous reload started) and points the service at it, as ./run.sh
      * does; else the line that says why not (a packaged service).
      */
-    static Optional<String> start() {
+    static Optional<String> start(SmallRyeConfig asked) {
         String url;
         try {
             url = (String) Class.forName(LOCAL_POSTGRES, true, Thread.currentThread().getContextClassLoader())
@@ -45,6 +55,11 @@ final class DevModeDatabase {
         System.setProperty("submission.db.password", "");
         System.setProperty("submission.db.migrate", "true");
         System.setProperty("submission.seed.demo", "true");
+        DEMO.forEach((name, value) -> {
+            if (asked.getConfigValue(name).getValue() == null) {
+                System.setProperty(name, value);
+            }
+        });
         Logger.getLogger(ServiceMain.class).infof("Dev mode without SUBMISSION_DB_URL: the embedded PostgreSQL with the"
                 + " demo data serves at %s (user postgres) until dev mode ends", url);
         return Optional.empty();

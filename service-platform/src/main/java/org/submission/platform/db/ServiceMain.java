@@ -37,7 +37,7 @@ public final class ServiceMain {
         List<String> missing = new ArrayList<>();
         SmallRyeConfig asked = operatorSettings();
         if (DevModeDatabase.wanted(configured(asked), asked.getConfigMapping(DatabaseSettings.class))) {
-            DevModeDatabase.start().ifPresent(missing::add);
+            DevModeDatabase.start(asked).ifPresent(missing::add);
         }
         SmallRyeConfig settings = operatorSettings();
         RequiredSettings.missingFrom(name -> value(settings, name)).stream().map(RequiredSettings::line).forEach(missing::add);
