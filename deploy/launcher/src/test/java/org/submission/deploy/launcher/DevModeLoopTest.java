@@ -1,12 +1,9 @@
 package org.submission.deploy.launcher;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -63,9 +60,9 @@ class DevModeLoopTest {
                 + " from scratch: skipped; REQUIRE_EXTERNAL_TOOLS=true (CI) or -Dsubmission.test.dev-mode=true runs it");
         Path clone = freshCopy();
         int port = PortBlocks.free(1);
-        DevMode dev = start(clone, port);
+        RunningCommand dev = start(clone, port);
         try {
-            dev.awaitLine("Listening on: http://localhost:" + port);
+            dev.awaitLine("Listening on: http://localhost:" + port, START_LIMIT);
             int databasePort = number(dev.output(), "the embedded PostgreSQL with the demo data serves at"
                     + " postgresql://localhost:(\\d+)/");
 
@@ -138,7 +135,7 @@ class DevModeLoopTest {
     }
 
     /** The README's command, on a free port, without the debugger's fixed port or the analytics question. */
-    private static DevMode start(Path clone, int port) throws IOException {
+    private static RunningCommand start(Path clone, int port) throws IOException {
         List<String> command = new ArrayList<>(List.of("./mvnw", "-B", "-pl", "schema-service", "-am", "test-compile",
                 "quarkus:dev", "-Dquarkus.http.port=" + port, "-Ddebug=false", "-Dquarkus.analytics.disabled=true"));
         String repository = System.getProperty("build.local.repository");
@@ -148,66 +145,12 @@ class DevModeLoopTest {
         ProcessBuilder builder = new ProcessBuilder(command).directory(clone.toFile()).redirectErrorStream(true);
         builder.environment().keySet().removeIf(name -> name.startsWith("SUBMISSION_") || name.startsWith("QUARKUS_")
                 || name.equals("MAVEN_PROJECTBASEDIR") || name.equals("MAVEN_BASEDIR"));
-        return new DevMode(builder.start());
+        return new RunningCommand("quarkus:dev", builder.start());
     }
 
     private static int number(String text, String regex) {
         Matcher matcher = Pattern.compile(regex).matcher(text);
         assertThat(matcher.find()).as("%s in the output", regex).isTrue();
         return Integer.parseInt(matcher.group(1));
-    }
-
-    /** Maven running dev mode, and what it printed, read as it comes. */
-    private static final class DevMode {
-
-        private final Process process;
-        private final List<String> lines = new ArrayList<>();
-        private final Thread reader;
-
-        DevMode(Process process) {
-            this.process = process;
-            this.reader = new Thread(() -> {
-                try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-                    for (String line = in.readLine(); line != null; line = in.readLine()) {
-                        synchronized (lines) {
-                            lines.add(line);
-                            lines.notifyAll();
-                        }
-                    }
-                } catch (IOException ignored) {
-                    // the process ended
-                }
-            }, "dev-mode-output");
-            reader.setDaemon(true);
-            reader.start();
-        }
-
-        void awaitLine(String text) throws InterruptedException {
-            Instant deadline = Instant.now().plus(START_LIMIT);
-            synchronized (lines) {
-                while (lines.stream().noneMatch(l -> l.contains(text))) {
-                    if (!process.isAlive() && !reader.isAlive() || Instant.now().isAfter(deadline)) {
-                        fail("quarkus:dev did not print \"" + text + "\"; it printed:\n" + String.join("\n", lines));
-                    }
-                    lines.wait(500);
-                }
-            }
-        }
-
-        String output() {
-            synchronized (lines) {
-                return String.join("\n", lines);
-            }
-        }
-
-        /** After a failure: SIGTERM first, so that dev mode stops its database too, then what is left. */
-        void kill() throws InterruptedException {
-            List<ProcessHandle> children = process.descendants().toList();
-            process.toHandle().destroy();
-            if (!process.waitFor(60, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-            }
-            children.forEach(ProcessHandle::destroyForcibly);
-        }
     }
 }
