@@ -62,6 +62,17 @@ class RunningServiceIT {
     }
 
     @Test
+    void askedForDevModesEmbeddedDatabaseThePackagedServiceHasNoneAndExits() throws Exception {
+        service = start(Map.of("SUBMISSION_DB_DEV_EMBEDDED", "true"));
+
+        assertThat(service.exitsWithin(Duration.ofSeconds(60))).as("exited").isTrue();
+        assertThat(service.process().exitValue()).isEqualTo(2);
+        List<String> lines = service.log().lines().filter(line -> !line.startsWith("Picked up JAVA_TOOL_OPTIONS")).toList();
+        assertThat(lines).hasSize(2).anySatisfy(line -> assertThat(line).contains("SUBMISSION_DB_DEV_EMBEDDED", "quarkus:dev"))
+                .anySatisfy(line -> assertThat(line).contains("SUBMISSION_DB_URL is not set"));
+    }
+
+    @Test
     void onSigtermAnInFlightJournalLookupGetsItsAnswerWhileReadinessIsDown() throws Exception {
         String doi = Fixtures.newDoi();
         Upstreams.answer(registry, "journal", doi, Upstreams.json(Fixtures.work(doi, ARTICLE_JOURNAL, "print:2049-3630"))

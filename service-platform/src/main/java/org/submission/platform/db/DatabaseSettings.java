@@ -21,6 +21,13 @@ public interface DatabaseSettings {
 
     Optional<String> password();
 
+    /**
+     * Without a {@link #url()}, start the tests' embedded PostgreSQL with the demo data: what
+     * {@code quarkus:dev} sets (the parent pom), never a packaged service ({@link DevModeDatabase}).
+     */
+    @WithDefault("false")
+    boolean devEmbedded();
+
     /** Apply the Flyway migrations at start; off for a database another PASS system owns. */
     @WithDefault("true")
     boolean migrate();

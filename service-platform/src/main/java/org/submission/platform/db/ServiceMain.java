@@ -14,8 +14,9 @@ import org.submission.platform.tracing.TraceExport;
 /**
  * The main class of the three services. A service never starts a database of its own: without
  * one configured it stops before Quarkus starts, with one line an operator can act on (instead
- * of a stack trace from the connection pool). The local demo database is the launcher's. So it
- * does without any setting the deployment requires ({@link RequiredSettings}), one line each.
+ * of a stack trace from the connection pool). The local demo database is the launcher's, and dev
+ * mode's ({@link DevModeDatabase}). So it does without any setting the deployment requires
+ * ({@link RequiredSettings}), one line each.
  */
 @QuarkusMain
 public final class ServiceMain {
@@ -33,9 +34,13 @@ public final class ServiceMain {
      * missing or traces would need the gRPC exporter; else runs the service.
      */
     public static void main(String... args) {
+        List<String> missing = new ArrayList<>();
+        SmallRyeConfig asked = operatorSettings();
+        if (DevModeDatabase.wanted(configured(asked), asked.getConfigMapping(DatabaseSettings.class))) {
+            DevModeDatabase.start(asked).ifPresent(missing::add);
+        }
         SmallRyeConfig settings = operatorSettings();
-        List<String> missing = new ArrayList<>(RequiredSettings.missingFrom(name -> value(settings, name)).stream()
-                .map(RequiredSettings::line).toList());
+        RequiredSettings.missingFrom(name -> value(settings, name)).stream().map(RequiredSettings::line).forEach(missing::add);
         // Quarkus' own AppCDS generation mode stops before any database is used
         if (!configured(settings) && !ApplicationLifecycleManager.isAppCDSGeneration()) {
             missing.add(MESSAGE);

@@ -1,19 +1,15 @@
 package org.submission.deploy.launcher;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -42,9 +38,9 @@ class LocalStackLifecycleTest {
         requireServicesBuilt();
         ExternalTool.require("curl");
         int port = PortBlocks.free(4);
-        Launched stack = launch("--offline", "--port", Integer.toString(port), "--timeout", "300");
+        RunningCommand stack = launch("--offline", "--port", Integer.toString(port), "--timeout", "300");
         try {
-            stack.awaitLine("Press Ctrl-C");
+            stack.awaitLine("Press Ctrl-C", START_LIMIT);
             List<String> curls = stack.lines().stream().map(String::strip).filter(l -> l.startsWith("curl ")).toList();
             assertThat(stack.output()).contains("ready at http://127.0.0.1:" + port, "demo-backend / demo-password");
             assertThat(curls).hasSize(3);
@@ -83,7 +79,7 @@ class LocalStackLifecycleTest {
         int port = PortBlocks.free(4);
         try (ServerSocket taken = new ServerSocket()) {
             taken.bind(new InetSocketAddress("127.0.0.1", port + 2));
-            Launched stack = launch("--port", Integer.toString(port));
+            RunningCommand stack = launch("--port", Integer.toString(port));
             try {
                 assertThat(stack.process.waitFor(60, TimeUnit.SECONDS)).isTrue();
                 assertThat(stack.process.exitValue()).isEqualTo(Launcher.REFUSED);
@@ -117,7 +113,7 @@ class LocalStackLifecycleTest {
         }
     }
 
-    private static Launched launch(String... args) throws IOException {
+    private static RunningCommand launch(String... args) throws IOException {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx64m", "-cp", System.getProperty("java.class.path"), "org.submission.deploy.launcher.Launcher", "run",
@@ -127,74 +123,12 @@ class LocalStackLifecycleTest {
         Map<String, String> env = builder.environment();
         env.keySet().removeIf(name -> name.startsWith("SUBMISSION_") || name.startsWith("SERVICE_POLICY_")
                 || name.startsWith("QUARKUS_"));
-        return new Launched(builder.start());
+        return new RunningCommand("the launcher", builder.start());
     }
 
     private static int number(String text, String regex) {
         Matcher matcher = Pattern.compile(regex).matcher(text);
         assertThat(matcher.find()).as("%s in the output", regex).isTrue();
         return Integer.parseInt(matcher.group(1));
-    }
-
-    /** The launcher process and what it printed, read as it comes. */
-    private static final class Launched {
-
-        private final Process process;
-        private final List<String> lines = new ArrayList<>();
-        private final Thread reader;
-
-        Launched(Process process) {
-            this.process = process;
-            this.reader = new Thread(() -> {
-                try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-                    for (String line = in.readLine(); line != null; line = in.readLine()) {
-                        synchronized (lines) {
-                            lines.add(line);
-                            lines.notifyAll();
-                        }
-                    }
-                } catch (IOException ignored) {
-                    // the process ended
-                }
-            }, "launcher-output");
-            reader.setDaemon(true);
-            reader.start();
-        }
-
-        void awaitLine(String text) throws InterruptedException {
-            Instant deadline = Instant.now().plus(START_LIMIT);
-            synchronized (lines) {
-                while (lines.stream().noneMatch(l -> l.contains(text))) {
-                    if (!process.isAlive() && !reader.isAlive() || Instant.now().isAfter(deadline)) {
-                        fail("the launcher did not print \"" + text + "\"; it printed:\n" + String.join("\n", lines));
-                    }
-                    lines.wait(500);
-                }
-            }
-        }
-
-        void drained() throws InterruptedException {
-            reader.join(10_000);
-        }
-
-        List<String> lines() {
-            synchronized (lines) {
-                return List.copyOf(lines);
-            }
-        }
-
-        String output() {
-            return String.join("\n", lines());
-        }
-
-        /** After a failure: SIGTERM first, so that the launcher stops its database too, then what is left. */
-        void kill() throws InterruptedException {
-            List<ProcessHandle> children = process.descendants().toList();
-            process.toHandle().destroy();
-            if (!process.waitFor(60, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-            }
-            children.forEach(ProcessHandle::destroyForcibly);
-        }
     }
 }
