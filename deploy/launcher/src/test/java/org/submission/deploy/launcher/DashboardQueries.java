@@ -30,7 +30,7 @@ record DashboardQueries(String dashboard, String panel, String refId, String exp
             "\"(?:[^\"\\\\]|\\\\.)*\"|\\{[^}]*}|\\[[^]]*]|\\b(?:by|without|on|ignoring|group_left|group_right)\\s*\\([^)]*\\)");
     /** An identifier not followed by "(" (a function): a metric name or a keyword. */
     private static final Pattern IDENTIFIER = Pattern.compile("(?<![\\w:.])([a-zA-Z_:][a-zA-Z0-9_:]*+)(?!\\s*\\()");
-    private static final Set<String> KEYWORDS = Set.of("and", "or", "unless", "bool", "offset", "inf", "nan", "Inf", "NaN");
+    private static final Set<String> KEYWORDS = Set.of("and", "or", "unless", "bool", "offset", "group_left", "group_right", "inf", "nan", "Inf", "NaN");
     private static final ObjectMapper JSON = new ObjectMapper();
 
     static List<DashboardQueries> all() throws IOException {
