@@ -12,7 +12,7 @@ import java.util.Properties;
  * Writes a pgbench script that runs the policy service's own statement for one endpoint, read from
  * a package (its quarkus-app folder), so that the statement's ceiling is measured on exactly what
  * that build sends, with the same parameters as parameters (pgbench -M prepared binds :id, :title,
- * :rules and :repository; run.sh gives the last three with -D), or the planner settings its
+ * :rules, :metadata_bytes and :repository; run.sh gives all but :id with -D), or the planner settings its
  * connections send at their start, as PGOPTIONS for pgbench (the package's
  * submission.db.random-page-cost; nothing for a package without it).
  *
@@ -37,8 +37,12 @@ public class StatementScript {
             Class<?> repository = Class.forName("org.submission.policy.repository.SubmissionGraphRepository", true, loader);
             Field field = repository.getDeclaredField("policies".equals(args[1]) ? "ONE_POLICIES" : "ONE_REPOSITORIES");
             field.setAccessible(true);
-            String sql = ((String) field.get(null)).strip()
-                    .replace("$1", ":id").replace("$2", ":title").replace("$3", ":rules").replace("$4", ":repository");
+            String sql = ((String) field.get(null)).strip();
+            // since the metadata text is bounded in the statement, $4 is that bound and the
+            // repository's name $5; a package from before has the name as $4
+            boolean bounded = sql.contains("octet_length(s.metadata) <= $4");
+            sql = sql.replace("$1", ":id").replace("$2", ":title").replace("$3", ":rules")
+                    .replace("$4", bounded ? ":metadata_bytes" : ":repository").replace("$5", ":repository");
             // the ids of GenerateSeed.java's submissions, as random-submission.lua asks for them
             System.out.println("\\set id random(100001, 110000)");
             System.out.println(sql + ";");

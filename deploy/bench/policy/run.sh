@@ -134,7 +134,7 @@ measure_sql() {  # name package script seconds [transactions/s to offer] [PGOPTI
   p0="$(pg_ticks)"
   out="$( cd "$WORK" && PGOPTIONS="${6:-}" pgbench -n -h 127.0.0.1 -p "$DB_PORT" -U postgres -M prepared \
     -c "$CONNECTIONS" -j "$THREADS" -T "$4" "${rate[@]}" -l -f "$3" \
-    -D title="$TITLE" -D rules=false -D repository="$REPOSITORY" postgres 2>&1 )"
+    -D title="$TITLE" -D rules=false -D metadata_bytes=262144 -D repository="$REPOSITORY" postgres 2>&1 )" || true
   sleep 0.5  # pgbench's backends have exited: their CPU time is the postmaster's once it reaps them
   p1="$(pg_ticks)"
   echo "$out" > "$WORK/pgbench-$2-${1//[^a-zA-Z0-9]/_}.txt"
