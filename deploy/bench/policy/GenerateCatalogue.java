@@ -7,7 +7,7 @@ import java.io.PrintStream;
  * dates with an approximate source each, and for each of funders 1-25 a dated rule (anchored in
  * turn on the grant's award, the publication and the acceptance) and an "otherwise" rule, each
  * with its key, source, requirements (repository, versions, licences, embargo) and, for one in
- * three, a dispute. As many rules as the catalogue holds and more funders, so that a submission
+ * three, a dispute; and the URL prefixes of each repository the rules require. As many rules as the catalogue holds and more funders, so that a submission
  * of this data set (1-5 grants, up to 10 funders) meets the catalogue's per-request work or more.
  * Deterministic.
  *
@@ -57,6 +57,14 @@ public class GenerateCatalogue {
                     + " embargo-months: 12}");
             out.println("    source: {url: \"https://funder" + funder + ".example.org/policy-2016\", checked: 2026-11-30,"
                     + " confidence: unverified}");
+        }
+        // every repository a rule requires, with the prefixes that recognise an open copy there
+        // (a version-2 file naming a repository without them is refused)
+        out.println("repositories:");
+        for (int funder = 1; funder <= 25; funder++) {
+            int repository = 1 + funder % 60;
+            out.println("  \"Repository " + repository + "\":");
+            out.println("    prefixes: [repository" + repository + ".example.org/]");
         }
     }
 }

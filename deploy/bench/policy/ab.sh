@@ -7,6 +7,8 @@
 #   ./mvnw -B -o -pl policy-service -am package -DskipTests       # in each tree, the package to compare
 #   bash deploy/bench/policy/ab.sh A/quarkus-app B/quarkus-app [rounds, default 3] [seconds, default 30]
 #
+# BENCH_B_RULES names a rules file for B alone: the same package twice, without rules and with them
+# (e.g. java GenerateCatalogue.java > catalogue.yaml; BENCH_B_RULES=catalogue.yaml ab.sh APP APP).
 # BENCH_A_NAME, BENCH_B_NAME label the two; BENCH_THINK_MS is the clients' pause (default 6 ms:
 # about 1,000 requests/s offered by 8 clients); BENCH_WARMUP_SECONDS the warm-up (default 20);
 # BENCH_JAVA_OPTS as in ../common.sh; SUBMISSION_DB_URL names an existing PostgreSQL server (its
@@ -25,7 +27,7 @@
 # psql (apt-get install -y wrk postgresql-client). Not part of `verify`.
 set -euo pipefail
 
-[ $# -ge 2 ] || { sed -n '2,22p' "$0" >&2; exit 2; }
+[ $# -ge 2 ] || { sed -n '2,24p' "$0" >&2; exit 2; }
 A_APP="$(cd "$1" && pwd)"
 B_APP="$(cd "$2" && pwd)"
 ROUNDS="${3:-3}" DURATION="${4:-30}" WARMUP="${BENCH_WARMUP_SECONDS:-20}" THINK_MS="${BENCH_THINK_MS:-6}"
@@ -78,9 +80,11 @@ rss_mib() { awk '/^VmRSS/ {printf "%.0f", $2 / 1024}' "/proc/$SERVICE_PID/status
 
 start_service() {  # A|B [extra environment...]
   local app=$A_APP url=$A_DB_URL
+  local rules=()
   [ "$1" = A ] || app=$B_APP url=$B_DB_URL
+  [ "$1" = A ] || [ -z "${BENCH_B_RULES:-}" ] || rules=(POLICY_RULES_FILE="$(realpath "$BENCH_B_RULES")")
   shift
-  env SUBMISSION_DB_URL="$url" "$@" bash -c 'cd "$1" && exec java $2 -jar quarkus-run.jar' _ "$app" "$JAVA_OPTS" > "$WORK/service.log" 2>&1 &
+  env SUBMISSION_DB_URL="$url" "${rules[@]}" "$@" bash -c 'cd "$1" && exec java $2 -jar quarkus-run.jar' _ "$app" "$JAVA_OPTS" > "$WORK/service.log" 2>&1 &
   SERVICE_PID=$!
   local deadline=$((SECONDS + ${BENCH_START_SECONDS:-300}))
   while [ "$SECONDS" -lt "$deadline" ]; do
