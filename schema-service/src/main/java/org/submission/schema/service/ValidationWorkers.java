@@ -78,8 +78,8 @@ public class ValidationWorkers {
         });
     }
 
-    private Throwable refusal(FairQueue.Refusal refusal) {
-        if (refusal == FairQueue.Refusal.ALL_FULL) {
+    private Throwable refusal(FairQueue.NoPlaceReason refusal) {
+        if (refusal == FairQueue.NoPlaceReason.ALL_FULL) {
             return ApiException.unavailable("Too many validations at once; try again shortly.", RETRY_AFTER_SECONDS);
         }
         refusals.increment();

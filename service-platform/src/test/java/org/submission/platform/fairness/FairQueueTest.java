@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
-import org.submission.platform.fairness.FairQueue.Refusal;
+import org.submission.platform.fairness.FairQueue.NoPlaceReason;
 
 class FairQueueTest {
 
@@ -125,6 +125,6 @@ class FairQueueTest {
 
         queue.submit("a", refusal -> new IllegalStateException(refusal.name()), waited -> Uni.createFrom().item("never"))
                 .subscribe().withSubscriber(UniAssertSubscriber.create())
-                .assertFailedWith(IllegalStateException.class, Refusal.OWN_EXCESS.name());
+                .assertFailedWith(IllegalStateException.class, NoPlaceReason.OWN_EXCESS.name());
     }
 }
