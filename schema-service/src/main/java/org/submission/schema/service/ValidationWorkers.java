@@ -88,11 +88,6 @@ public class ValidationWorkers {
                 RETRY_AFTER_SECONDS);
     }
 
-    /** How many places are held now, running or waiting: what a test checks after failures and abandoned requests. */
-    int placesTaken() {
-        return places.running() + places.waiting();
-    }
-
     @PreDestroy
     void stop() {
         threads.shutdownNow();

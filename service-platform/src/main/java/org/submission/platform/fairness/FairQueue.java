@@ -162,14 +162,6 @@ public final class FairQueue {
         }
     }
 
-    public synchronized int running() {
-        return runningCount;
-    }
-
-    public synchronized int waiting() {
-        return waitingCount;
-    }
-
     /** Callers running or waiting: what the maps hold. */
     public synchronized int callers() {
         Set<String> callers = new HashSet<>(running.keySet());
