@@ -55,12 +55,6 @@ public class AuthThrottle {
         return left > 0 ? Duration.ofNanos(left) : Duration.ZERO;
     }
 
-    /** Addresses in the table now. */
-    long remembered() {
-        addresses.cleanUp();
-        return addresses.estimatedSize();
-    }
-
     public Failure failed(String address) {
         long now = ticker.read();
         Failure[] outcome = new Failure[1];
