@@ -79,9 +79,4 @@ final class AcceptedConnections extends ChannelInboundHandlerAdapter {
         connection.closeFuture().addListener(closed -> open.computeIfPresent(address, (key, count) -> count == 1 ? null : count - 1));
         return true;
     }
-
-    /** Connections counted under {@code address} now. */
-    int held(String address) {
-        return open.getOrDefault(address, 0);
-    }
 }

@@ -119,8 +119,4 @@ public class BodyBudget {
         perClient.computeIfPresent(client, (key, held) -> held == size ? null : held - size);
         pending.addAndGet(-size);
     }
-
-    long pending() {
-        return pending.get();
-    }
 }

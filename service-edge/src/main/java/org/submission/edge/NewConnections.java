@@ -79,9 +79,4 @@ public class NewConnections {
             pipeline.addFirst(AcceptedConnections.NAME, accepted);
         }
     }
-
-    /** Connections counted under {@code address} now. */
-    int held(String address) {
-        return accepted.held(address);
-    }
 }

@@ -101,8 +101,4 @@ public class WriteBudget {
     void release(long bytes) {
         pending.addAndGet(-bytes);
     }
-
-    long pending() {
-        return pending.get();
-    }
 }

@@ -20,11 +20,18 @@ class AcceptedConnectionsTest {
         AcceptedConnections accepted = new AcceptedConnections(1, new ClientAddress(Optional::empty),
                 new SimpleMeterRegistry().counter("refusals"));
 
-        assertThat(accepted.count(from("2001:db8::1"))).isTrue();
-        assertThat(accepted.count(from("2001:db8::2"))).isTrue();
+        EmbeddedChannel first = from("2001:db8::1");
+        EmbeddedChannel second = from("2001:db8::2");
+        assertThat(accepted.count(first)).isTrue();
+        assertThat(accepted.count(second)).isTrue();
         assertThat(accepted.count(from("2001:db8::3"))).as("past the share and the one let in to be told").isFalse();
 
-        assertThat(accepted.held("2001:db8::/64")).isEqualTo(2);
+        // the network held the two counted, not the one closed: once they close, the next is within the share again
+        first.close();
+        second.close();
+        EmbeddedChannel next = from("2001:db8::4");
+        assertThat(accepted.count(next)).isTrue();
+        assertThat(next.attr(AcceptedConnections.REFUSED).get()).as("refused on its first request").isFalse();
     }
 
     private static EmbeddedChannel from(String address) throws UnknownHostException {

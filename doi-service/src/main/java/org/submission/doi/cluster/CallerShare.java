@@ -41,8 +41,8 @@ public class CallerShare {
         return places.submit(caller, this::refusal, lookup);
     }
 
-    private Throwable refusal(FairQueue.Refusal refusal) {
-        if (refusal == FairQueue.Refusal.ALL_FULL) {
+    private Throwable refusal(FairQueue.NoPlaceReason refusal) {
+        if (refusal == FairQueue.NoPlaceReason.ALL_FULL) {
             return ApiException.unavailable("Too many lookups at once on this instance; try again shortly.", 1);
         }
         metrics.callerRefusal();

@@ -25,8 +25,8 @@ final class CallerShare {
         return places.submit(caller, CallerShare::refusal, waited -> call.get());
     }
 
-    private static Throwable refusal(FairQueue.Refusal refusal) {
-        if (refusal == FairQueue.Refusal.ALL_FULL) {
+    private static Throwable refusal(FairQueue.NoPlaceReason refusal) {
+        if (refusal == FairQueue.NoPlaceReason.ALL_FULL) {
             return ApiException.unavailable("Too many DOI lookups at once on this instance; try again shortly.", 1);
         }
         return ApiException.tooManyRequests("You have as many DOI lookups under way or waiting on this instance as one"

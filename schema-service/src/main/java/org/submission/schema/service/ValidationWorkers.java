@@ -78,19 +78,14 @@ public class ValidationWorkers {
         });
     }
 
-    private Throwable refusal(FairQueue.Refusal refusal) {
-        if (refusal == FairQueue.Refusal.ALL_FULL) {
+    private Throwable refusal(FairQueue.NoPlaceReason refusal) {
+        if (refusal == FairQueue.NoPlaceReason.ALL_FULL) {
             return ApiException.unavailable("Too many validations at once; try again shortly.", RETRY_AFTER_SECONDS);
         }
         refusals.increment();
         return ApiException.tooManyRequests(
                 "You have as many validations under way as one caller may now; try again when one has answered.",
                 RETRY_AFTER_SECONDS);
-    }
-
-    /** How many places are held now, running or waiting: what a test checks after failures and abandoned requests. */
-    int placesTaken() {
-        return places.running() + places.waiting();
     }
 
     @PreDestroy

@@ -28,17 +28,17 @@ import java.util.function.Function;
 public final class FairQueue {
 
     /** Why a piece of work is not run: its caller's queue is full, every place is taken, or a newcomer took its place. */
-    public enum Refusal { OWN_EXCESS, ALL_FULL, PUSHED_OUT }
+    public enum NoPlaceReason { OWN_EXCESS, ALL_FULL, PUSHED_OUT }
 
     /** One piece of work waiting for its turn. */
     public static final class Waiter {
         private final String caller;
         /** Told whether the work waited for its turn. */
         private final Consumer<Boolean> start;
-        private final Consumer<Refusal> refused;
+        private final Consumer<NoPlaceReason> refused;
         private boolean queued;
 
-        private Waiter(String caller, Consumer<Boolean> start, Consumer<Refusal> refused) {
+        private Waiter(String caller, Consumer<Boolean> start, Consumer<NoPlaceReason> refused) {
             this.caller = caller;
             this.start = start;
             this.refused = refused;
@@ -72,7 +72,7 @@ public final class FairQueue {
      * turn (whoever wanted it may have gone meanwhile). Work abandoned while waiting never starts;
      * work refused fails with what {@code refusals} makes of the reason.
      */
-    public <T> Uni<T> submit(String caller, Function<Refusal, Throwable> refusals, Function<Boolean, Uni<T>> work) {
+    public <T> Uni<T> submit(String caller, Function<NoPlaceReason, Throwable> refusals, Function<Boolean, Uni<T>> work) {
         return Uni.createFrom().emitter(emitter -> {
             Context context = Vertx.currentContext();
             Consumer<Boolean> run = waited -> Uni.createFrom().deferred(() -> work.apply(waited))
@@ -94,7 +94,7 @@ public final class FairQueue {
      * Runs {@code start} now or in its turn, telling it whether it waited, or tells {@code refused}
      * why not; the started work calls {@link #release}.
      */
-    public Waiter enter(String caller, Consumer<Boolean> start, Consumer<Refusal> refused) {
+    public Waiter enter(String caller, Consumer<Boolean> start, Consumer<NoPlaceReason> refused) {
         Waiter waiter = new Waiter(caller, start, refused);
         enter(waiter);
         return waiter;
@@ -122,11 +122,11 @@ public final class FairQueue {
         if (fullest != null && held(fullest) > held(caller) + 1) {
             Waiter pushed = waiting.get(fullest).peekLast();
             remove(pushed);
-            then.add(() -> pushed.refused.accept(Refusal.PUSHED_OUT));
+            then.add(() -> pushed.refused.accept(NoPlaceReason.PUSHED_OUT));
             enqueue(waiter);
             return;
         }
-        Refusal refusal = held(caller) > 0 ? Refusal.OWN_EXCESS : Refusal.ALL_FULL;
+        NoPlaceReason refusal = held(caller) > 0 ? NoPlaceReason.OWN_EXCESS : NoPlaceReason.ALL_FULL;
         then.add(() -> waiter.refused.accept(refusal));
     }
 
@@ -160,14 +160,6 @@ public final class FairQueue {
         if (its != null && its.contains(waiter)) {
             remove(waiter);
         }
-    }
-
-    public synchronized int running() {
-        return runningCount;
-    }
-
-    public synchronized int waiting() {
-        return waitingCount;
     }
 
     /** Callers running or waiting: what the maps hold. */

@@ -5,6 +5,8 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.Expiry;
 import com.github.benmanes.caffeine.cache.Ticker;
 import java.time.Duration;
+import java.util.function.LongSupplier;
+import org.submission.platform.error.LogThrottle;
 
 /**
  * Failed authentications per client address: {@code failures} within {@code window} refuse the
@@ -16,27 +18,29 @@ import java.time.Duration;
  */
 public class AuthThrottle {
 
-    /** What one address did: failures in the current window, penalties so far, failures not yet logged. */
-    record Record(long windowStart, int failures, int penalties, long refusedUntil, long lastFailure,
-                  long reportedAt, int unreported) {
+    /** What one address did: failures in the current window, penalties so far, and its log lines. */
+    record Record(long windowStart, int failures, int penalties, long refusedUntil, long lastFailure, LogThrottle reports) {
     }
 
     /**
-     * The state after a failure: whether to log it now (at most once a minute per address), the failures
-     * since the last such line, and the penalty now running (zero when none).
+     * The state after a failure: whether to log it now (at most once a minute per address, a
+     * {@link LogThrottle} of its own), the failures since the last such line when it is (this one
+     * included), and the penalty now running (zero when none).
      */
     public record Failure(String address, boolean reportDue, int unreported, Duration refusedFor) {
     }
 
-    private static final long REPORT_INTERVAL = Duration.ofMinutes(1).toNanos();
+    private static final Duration REPORT_INTERVAL = Duration.ofMinutes(1);
 
     private final AuthThrottleSettings settings;
     private final Ticker ticker;
+    private final LongSupplier clock;
     private final Cache<String, Record> addresses;
 
     public AuthThrottle(AuthThrottleSettings settings, Ticker ticker) {
         this.settings = settings;
         this.ticker = ticker;
+        this.clock = ticker::read;
         long window = settings.window().toNanos();
         long forget = settings.maxDelay().toNanos();
         this.addresses = Caffeine.newBuilder()
@@ -55,26 +59,21 @@ public class AuthThrottle {
         return left > 0 ? Duration.ofNanos(left) : Duration.ZERO;
     }
 
-    /** Addresses in the table now. */
-    long remembered() {
-        addresses.cleanUp();
-        return addresses.estimatedSize();
-    }
-
     public Failure failed(String address) {
         long now = ticker.read();
         Failure[] outcome = new Failure[1];
         addresses.asMap().compute(address, (key, before) -> {
             Record r = next(before, now);
-            boolean due = now - r.reportedAt() >= REPORT_INTERVAL;
-            outcome[0] = new Failure(address, due, r.unreported(), Duration.ofNanos(Math.max(0, r.refusedUntil() - now)));
-            return due ? new Record(r.windowStart(), r.failures(), r.penalties(), r.refusedUntil(), now, now, 0) : r;
+            int[] leftOut = new int[1];
+            boolean due = r.reports().allowed(count -> leftOut[0] = count);
+            outcome[0] = new Failure(address, due, leftOut[0] + 1, Duration.ofNanos(Math.max(0, r.refusedUntil() - now)));
+            return r;
         });
         return outcome[0];
     }
 
     private Record next(Record before, long now) {
-        Record r = before != null ? before : new Record(now, 0, 0, now, now, now - REPORT_INTERVAL, 0);
+        Record r = before != null ? before : new Record(now, 0, 0, now, now, new LogThrottle(REPORT_INTERVAL, 1, clock));
         boolean newWindow = now - r.windowStart() >= settings.window().toNanos();
         long windowStart = newWindow ? now : r.windowStart();
         int failures = (newWindow ? 0 : r.failures()) + 1;
@@ -85,7 +84,7 @@ public class AuthThrottle {
             failures = 0;
             windowStart = now;
         }
-        return new Record(windowStart, failures, penalties, refusedUntil, now, r.reportedAt(), r.unreported() + 1);
+        return new Record(windowStart, failures, penalties, refusedUntil, now, r.reports());
     }
 
     /** The delay of the n-th penalty: the first one doubled n-1 times, at most the longest. */

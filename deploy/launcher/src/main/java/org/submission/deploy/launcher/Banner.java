@@ -44,9 +44,10 @@ public final class Banner {
         out.append("  database:      ").append(stack.embeddedDatabase()
                 ? "embedded PostgreSQL with the demo data at " + stack.databaseUrl() + " (gone at exit)"
                 : "SUBMISSION_DB_URL").append('\n');
-        out.append("  DOI lookups:   ").append(stack.options().offline()
-                ? "recorded answers for " + String.join(", ", OfflineStub.DEMO_DOIS) + " (--offline)"
-                : "the public registry and open-access lookup service (use --offline without internet)")
+        out.append("  DOI lookups:   ").append(stack.offlineStub()
+                .map(stub -> "recorded answers for " + String.join(", ", OfflineStub.DEMO_DOIS) + " (--offline), by a"
+                        + " WireMock stub at " + stub.base() + " whose admin API (" + stub.base() + "__admin) takes more")
+                .orElse("the public registry and open-access lookup service (use --offline without internet)"))
                 .append("\n\nTry:\n");
         for (Example example : EXAMPLES) {
             out.append("  # ").append(example.what()).append('\n');

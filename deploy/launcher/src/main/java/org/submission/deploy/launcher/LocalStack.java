@@ -157,8 +157,8 @@ public final class LocalStack implements AutoCloseable {
                 .split("\\s+")).filter(s -> !s.isEmpty()).toList();
         serviceEnv = Map.copyOf(env);
         for (ServiceSpec spec : options.services()) {
-            services.add(unlessClosed(() -> ServiceProcess.start(spec, options.root(), javaOptions, env,
-                    options.logDir().resolve(spec.id() + ".log")), e -> "Cannot start " + spec.id() + ": " + e.getMessage()));
+            services.add(unlessClosed(() -> startReplica(spec, options.logDir().resolve(spec.id() + ".log")),
+                    e -> "Cannot start " + spec.id() + ": " + e.getMessage()));
         }
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
         Instant deadline = Instant.now().plus(options.readyTimeout());
@@ -217,26 +217,9 @@ public final class LocalStack implements AutoCloseable {
         return Optional.ofNullable(environment.get(name)).filter(value -> !value.isBlank());
     }
 
-    /**
-     * Restarts each replica of {@code service} in turn, as a Deployment's rolling update does with
-     * one pod at a time: SIGTERM, its grace period, a new process on the same port, and the next
-     * replica only once the new one is ready and the gateway has had a readiness check to take it back.
-     */
-    synchronized void roll(String service, Duration grace) throws LaunchException, InterruptedException, IOException {
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-        for (int i = 0; i < services.size(); i++) {
-            ServiceProcess old = services.get(i);
-            if (!old.spec().name().equals(service)) {
-                continue;
-            }
-            old.requestStop();
-            old.awaitStop(grace);
-            ServiceProcess rolled = ServiceProcess.start(old.spec(), options.root(), javaOptions, serviceEnv,
-                    options.logDir().resolve(old.spec().id() + "-rolled-" + System.currentTimeMillis() + ".log"));
-            services.set(i, rolled);
-            rolled.awaitReady(http, Instant.now().plus(options.readyTimeout()));
-            Thread.sleep(Gateway.READINESS_PERIOD.multipliedBy(2).toMillis());
-        }
+    /** One replica of {@code spec}, started with the stack's JVM options and environment, its output in {@code log}. */
+    ServiceProcess startReplica(ServiceSpec spec, Path log) throws IOException {
+        return ServiceProcess.start(spec, options.root(), javaOptions, serviceEnv, log);
     }
 
     public URI baseUri() {

@@ -1,18 +1,10 @@
 package org.submission.deploy.launcher;
 
-import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
-import static com.github.tomakehurst.wiremock.client.WireMock.get;
-import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
-import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
-import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
 import java.net.URI;
-import java.util.Arrays;
 import java.util.List;
-import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 
 /**
  * Stands in for the public scholarly-metadata registry and open-access lookup service with
@@ -40,47 +32,17 @@ public final class OfflineStub implements AutoCloseable {
         return new OfflineStub(server);
     }
 
+    /** Where it listens; WireMock's admin API under {@code __admin/} there takes answers for more DOIs. */
+    public URI base() {
+        return URI.create(server.baseUrl() + "/");
+    }
+
     public URI registryBase() {
-        return URI.create(server.baseUrl() + "/registry/works/");
+        return base().resolve("registry/works/");
     }
 
     public URI lookupBase() {
-        return URI.create(server.baseUrl() + "/oalookup/v2/");
-    }
-
-    /** Answers {@code body} for the registry work {@code doi} from now on: for tests of what an upstream may send. */
-    void answerWork(String doi, String body) {
-        answer("/registry/works/", doi, body);
-    }
-
-    /**
-     * Answers {@code body} for the registry work {@code doi} from now on, announcing {@code limit}
-     * calls per {@code interval} as the registry's rate headers: for tests of what an upstream may announce.
-     */
-    void announceWork(String doi, String body, String limit, String interval) {
-        server.stubFor(get(urlPathMatching(pathOf("/registry/works/", doi))).atPriority(1).willReturn(okJson(body)
-                .withHeader("X-Rate-Limit-Limit", limit).withHeader("X-Rate-Limit-Interval", interval)));
-    }
-
-    /** Answers {@code body} for the open-access lookup of {@code doi} from now on. */
-    void answerLookup(String doi, String body) {
-        answer("/oalookup/v2/", doi, body);
-    }
-
-    /** Answers the registry work {@code doi} with a bare {@code status} and {@code Retry-After} (if not null): a failing or pausing upstream. */
-    void failWork(String doi, int status, String retryAfter) {
-        ResponseDefinitionBuilder answer = aResponse().withStatus(status);
-        server.stubFor(get(urlPathMatching(pathOf("/registry/works/", doi))).atPriority(1)
-                .willReturn(retryAfter == null ? answer : answer.withHeader("Retry-After", retryAfter)));
-    }
-
-    private void answer(String base, String doi, String body) {
-        server.stubFor(get(urlPathMatching(pathOf(base, doi))).atPriority(1).willReturn(okJson(body)));
-    }
-
-    private static String pathOf(String base, String doi) {
-        return "(?i)" + Pattern.quote(base) + Arrays.stream(doi.split("/", -1)).map(Pattern::quote)
-                .collect(Collectors.joining("(/|%2f)"));
+        return base().resolve("oalookup/v2/");
     }
 
     @Override

@@ -23,7 +23,7 @@ record HostileUpstreamAnswers(List<String> works, List<String> lookups) {
     private static final String LABEL = "<b>Repo</b>&lt;img src=x onerror=alert(1)&gt;";
 
     /** Registers them for DOIs of {@code 10.9999/hostile-<wave>-…}, new ones each wave, so that none is answered from a cache. */
-    static HostileUpstreamAnswers register(OfflineStub stub, int wave) throws IOException {
+    static HostileUpstreamAnswers register(OfflineStubAnswers stub, int wave) throws IOException {
         String prefix = "10.9999/hostile-" + wave + "-";
         List<String> works = new ArrayList<>();
         work(stub, prefix + "abstract", works, message -> message.put("abstract", "<a>x".repeat(100_000)));
@@ -72,25 +72,25 @@ record HostileUpstreamAnswers(List<String> works, List<String> lookups) {
         return new HostileUpstreamAnswers(works, lookups);
     }
 
-    private static void work(OfflineStub stub, String doi, List<String> dois, Consumer<ObjectNode> change) throws IOException {
+    private static void work(OfflineStubAnswers stub, String doi, List<String> dois, Consumer<ObjectNode> change) throws IOException {
         ObjectNode work = demo("registry", doi);
         change.accept((ObjectNode) work.get("message"));
         stub.answerWork(doi, work.toString());
         dois.add(doi);
     }
 
-    private static void announce(OfflineStub stub, String doi, List<String> dois, String limit, String interval) throws IOException {
+    private static void announce(OfflineStubAnswers stub, String doi, List<String> dois, String limit, String interval) throws IOException {
         stub.announceWork(doi, demo("registry", doi).toString(), limit, interval);
         dois.add(doi);
     }
 
     /** A registry work for {@code doi} the stub answers plainly from now on: a DOI no cache holds. */
-    static String plain(OfflineStub stub, String doi) throws IOException {
+    static String plain(OfflineStubAnswers stub, String doi) throws IOException {
         stub.answerWork(doi, demo("registry", doi).toString());
         return doi;
     }
 
-    private static void lookup(OfflineStub stub, String doi, List<String> dois, Consumer<ArrayNode> change) throws IOException {
+    private static void lookup(OfflineStubAnswers stub, String doi, List<String> dois, Consumer<ArrayNode> change) throws IOException {
         ObjectNode answer = demo("oalookup", doi);
         change.accept((ArrayNode) answer.get("oa_locations"));
         stub.answerLookup(doi, answer.toString());

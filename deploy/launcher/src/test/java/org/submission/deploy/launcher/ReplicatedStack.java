@@ -2,12 +2,15 @@ package org.submission.deploy.launcher;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.net.http.HttpClient;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import org.submission.deploy.gateway.Gateway;
 import org.submission.deploy.testing.Project;
 
 /**
@@ -52,14 +55,35 @@ public final class ReplicatedStack implements AutoCloseable {
         return stack.services().stream().filter(s -> s.spec().name().equals(service)).toList();
     }
 
-    /** The stand-in for the DOI service's upstreams, which the stack starts offline. */
-    OfflineStub offlineStub() {
-        return stack.offlineStub().orElseThrow();
+    /** Answers registered on the stand-in for the DOI service's upstreams, which the stack starts offline. */
+    OfflineStubAnswers offlineStub() {
+        return new OfflineStubAnswers(stack.offlineStub().orElseThrow());
     }
 
-    /** Restarts the replicas of {@code service} one at a time, as a rolling update does (LocalStack#roll). */
+    /**
+     * Restarts each replica of {@code service} in turn, as a Deployment's rolling update does with
+     * one pod at a time: SIGTERM, its grace period, a new process on the same port, and the next
+     * replica only once the new one is ready and the gateway has had a readiness check to take it
+     * back. Under the stack's lock, so that a close meanwhile stops the new processes.
+     */
     public void roll(String service) throws Exception {
-        stack.roll(service, Duration.ofSeconds(30));
+        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        synchronized (stack) {
+            List<ServiceProcess> services = stack.services();
+            for (int i = 0; i < services.size(); i++) {
+                ServiceProcess old = services.get(i);
+                if (!old.spec().name().equals(service)) {
+                    continue;
+                }
+                old.requestStop();
+                old.awaitStop(Duration.ofSeconds(30));
+                ServiceProcess rolled = stack.startReplica(old.spec(), stack.options().logDir()
+                        .resolve(old.spec().id() + "-rolled-" + System.currentTimeMillis() + ".log"));
+                services.set(i, rolled);
+                rolled.awaitReady(http, Instant.now().plus(stack.options().readyTimeout()));
+                Thread.sleep(Gateway.READINESS_PERIOD.multipliedBy(2).toMillis());
+            }
+        }
     }
 
     public String backendUser() {
