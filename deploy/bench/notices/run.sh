@@ -125,11 +125,11 @@ for variant in "${VARIANTS[@]}"; do
   printf ' %10s' "$(awk -v v="$variant" '$1 == v { print $2 }' "$WORK/bulk" | median)"
 done
 echo
-# the pod's own statement, taken from its source so that it cannot drift: its parameter (the xmin of
-# the pod's read before) becomes this snapshot's own xmin, its row bound the number it is formatted with
+# the pod's own statement, the file PassChangeLog reads: its parameters (the xmin of the pod's read
+# before, the row bound) become this snapshot's own xmin and the pod's bound
 pod_read="$WORK/pod-read.sql"
-sed -n '/String READ = """/,/""".formatted/p' "$ROOT/policy-service/src/main/java/org/submission/policy/graphcache/PassChangeLog.java" \
-  | sed -e '1d' -e 's/""".formatted.*$//' -e 's/\$1::text::xid8/pg_snapshot_xmin(pg_current_snapshot())/' -e 's/LIMIT %d/LIMIT 10001/' > "$pod_read"
+sed -e 's/\$1::text::xid8/pg_snapshot_xmin(pg_current_snapshot())/' -e 's/LIMIT \$2/LIMIT 10001/' \
+  "$ROOT/policy-service/src/main/resources/graphcache/change-log-read.sql" > "$pod_read"
 echo ';' >> "$pod_read"
 reads="$(pgbench -n -M prepared -c 1 -T "$SECONDS_EACH" -f "$pod_read" bench_notices_log 2>&1 | sed -nE 's/^tps = ([0-9.]+) .*/\1/p')"
 echo "a pod's read of the log ($(sql -d bench_notices_log -Atc 'SELECT count(*) FROM policy_change_log') rows in it, none new): ${reads%.*} a second on one connection, $(awk -v r="$reads" 'BEGIN { printf "%.0f", 1e6 / r }') µs each"
