@@ -105,7 +105,7 @@ for round in $(seq 1 "$ROUNDS"); do
 done
 
 echo "== medians of $ROUNDS rounds of ${SECONDS_EACH} s (share of the throughput without triggers)"
-printf '%-26s %10s' "writes" none
+printf '%-34s %10s' "writes" none
 printf ' %18s' "${VARIANTS[@]:1}"
 echo
 for row in "${ROWS[@]}"; do
@@ -114,14 +114,14 @@ for row in "${ROWS[@]}"; do
   for variant in "${VARIANTS[@]}"; do
     m[$variant]="$(awk -v w="$1" -v c="$2" -v v="$variant" '$1 == w && $2 == c && $3 == v { print $4 }' "$WORK/tps" | median)"
   done
-  printf '%-26s %10s' "$1, $2 writer(s), tps" "${m[none]}"
+  printf '%-34s %10s' "$1, $2 writer(s), tps" "${m[none]}"
   for variant in "${VARIANTS[@]:1}"; do
     printf ' %11s (%3d %%)' "${m[$variant]}" $(( ${m[$variant]%.*} * 100 / ${m[none]%.*} ))
   done
   echo
 done
 for column in 2 3; do  # and what the triggers add, as a share of the write's own CPU
-  printf '%-26s' "$([ "$column" = 2 ] && echo 'grant update, CPU µs' || echo 'submission save, CPU µs')"
+  printf '%-35s' "$([ "$column" = 2 ] && echo 'grant update, CPU µs' || echo 'submission save, CPU µs')"
   base="$(awk -v c="$column" '$1 == "none" { print $c }' "$WORK/cpu" | median)"
   printf ' %10s' "$base"
   for variant in "${VARIANTS[@]:1}"; do
@@ -130,7 +130,7 @@ for column in 2 3; do  # and what the triggers add, as a share of the write's ow
   done
   echo
 done
-printf '%-26s' "UPDATE of 50,000, ms"
+printf '%-34s' "UPDATE of 50,000, ms"
 for variant in "${VARIANTS[@]}"; do
   printf ' %10s' "$(awk -v v="$variant" '$1 == v { print $2 }' "$WORK/bulk" | median)"
 done
