@@ -1,11 +1,13 @@
 -- The change log of V7 at less CPU per pass-core write, for the same rows (deploy/bench/notices,
 -- "pass-core writes with the change triggers"). Where V7's trigger functions spent it, measured
 -- with bodies cut down one part at a time (cpu-per-transaction.sql): not the trigger machinery nor
--- the transition tables (an empty body costs a submission save a few µs), but
+-- the transition tables (an empty body costs a submission save a few µs), but what these cut:
 --   - SECURITY DEFINER with SET search_path: every call saved, set and restored search_path (a GUC
 --     nest level, the path parsed and the namespace lookup recomputed twice);
 --   - the DISTINCT and UNION over the transition tables: a hash table built for each statement;
---   - a submission's statements called a second PL/pgSQL function, through a query of its own.
+--   - a submission's statements called a second PL/pgSQL function, through a query of its own;
+-- and the work they keep: the dedupe's setting, the row's insert, PL/pgSQL's expressions prepared
+-- again in each transaction.
 -- These functions run as their owner without a SET clause, so that the caller's search_path is in
 -- force, and they are safe under any search_path because they name nothing through it: every
 -- table, function, operator and type that is not a keyword (bigint) is schema-qualified
