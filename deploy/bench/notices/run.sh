@@ -2,12 +2,12 @@
 # What PASS's change triggers cost pass-core's writes: pass-core-shaped writes (a grant saved; a
 # submission saved with its grants rewritten, in one transaction) by 1 and by 8 concurrent writers,
 # and one statement updating all 50,000 submissions, on pass-core 2.5.1's schema loaded with
-# seed.sql, in three copies of one database: without triggers ("none"), with the NOTIFY triggers of
-# V6 ("notify", the release before), and with the change log of V7 ("log", this release). The
-# rounds alternate the three, so that all are measured in one sitting; medians at the end, with each
-# one's share of the throughput without triggers, and the writer's backend CPU per transaction
-# (cpu-per-transaction.sql: the server must run on this machine), which hardly depends on the
-# machine's load, where throughput does.
+# seed.sql, in four copies of one database: without triggers ("none"), with the NOTIFY triggers of
+# V6 ("notify", the release before), with the change log of V7 ("log") and with V9's functions for
+# it ("v9", this release). The rounds alternate the four, so that all are measured in one sitting;
+# medians at the end, with each one's share of the throughput without triggers, and the writer's
+# backend CPU per transaction (cpu-per-transaction.sql: the server must run on this machine), which
+# hardly depends on the machine's load, where throughput does, with what the triggers add to it.
 #
 #   ./mvnw -B -o -pl deploy/launcher -am package -DskipTests   # once (the embedded PostgreSQL)
 #   bash deploy/bench/notices/run.sh [seconds per measurement, default 10] [rounds, default 3]
@@ -44,10 +44,10 @@ start_local_database "$WORK"
 DB_HOST="$(sed -E 's#^[a-z:]*//([^:/]+).*$#\1#' <<<"$SUBMISSION_DB_URL")"
 export PGHOST="$DB_HOST" PGPORT="$DB_PORT" PGUSER="${SUBMISSION_DB_USER:-postgres}"
 sql() { psql -X -q -v ON_ERROR_STOP=1 "$@"; }
-VARIANTS=(none notify log)
+VARIANTS=(none notify log v9)
 
 echo "== $(sql -d postgres -Atc 'SELECT version()'); fsync $(sql -d postgres -Atc 'SHOW fsync'), synchronous_commit $(sql -d postgres -Atc 'SHOW synchronous_commit')"
-echo "== pass-core's schema ($SCHEMA) and seed.sql, three copies"
+echo "== pass-core's schema ($SCHEMA) and seed.sql, four copies"
 for variant in template "${VARIANTS[@]}"; do
   sql -d postgres -c "DROP DATABASE IF EXISTS bench_notices_$variant"
 done
@@ -59,6 +59,8 @@ for variant in "${VARIANTS[@]}"; do
 done
 sql -d bench_notices_notify -f "$MIGRATIONS/V6__pass_change_notices.sql"
 sql -d bench_notices_log -f "$MIGRATIONS/V6__pass_change_notices.sql" -f "$MIGRATIONS/V7__pass_change_log.sql" 2>/dev/null
+sql -d bench_notices_v9 -f "$MIGRATIONS/V6__pass_change_notices.sql" -f "$MIGRATIONS/V7__pass_change_log.sql" \
+  -f "$MIGRATIONS/V9__pass_change_log_cheaper.sql" 2>/dev/null
 
 tps() {  # database, script, clients
   pgbench -n -M prepared -c "$3" -j "$3" -T "$SECONDS_EACH" -f "$HERE/$2.sql" "$1" 2>&1 \
@@ -71,7 +73,7 @@ UPDATE pass_submission SET version = version + 1;
 ROLLBACK;' | sed -nE 's/^Time: ([0-9.]+) ms.*/\1/p' | sed -n 2p
 }
 cpu_us() {  # database: backend CPU µs per grant update and per submission save, "grant save"
-  local ticks="$WORK/ticks-$1" hz n=5000
+  local ticks="$WORK/ticks-$1" hz n=20000
   hz="$(getconf CLK_TCK)"
   : > "$ticks"
   sql -d "$1" -v n="$n" -v out="$ticks" -f "$HERE/cpu-per-transaction.sql" > /dev/null
@@ -103,36 +105,44 @@ for round in $(seq 1 "$ROUNDS"); do
 done
 
 echo "== medians of $ROUNDS rounds of ${SECONDS_EACH} s (share of the throughput without triggers)"
-printf '%-26s %10s %18s %18s\n' "writes" none notify log
+printf '%-34s %10s' "writes" none
+printf ' %18s' "${VARIANTS[@]:1}"
+echo
 for row in "${ROWS[@]}"; do
   set -- $row
   declare -A m=()
   for variant in "${VARIANTS[@]}"; do
     m[$variant]="$(awk -v w="$1" -v c="$2" -v v="$variant" '$1 == w && $2 == c && $3 == v { print $4 }' "$WORK/tps" | median)"
   done
-  printf '%-26s %10s %11s (%3d %%) %11s (%3d %%)\n' "$1, $2 writer(s), tps" "${m[none]}" \
-    "${m[notify]}" $(( ${m[notify]%.*} * 100 / ${m[none]%.*} )) "${m[log]}" $(( ${m[log]%.*} * 100 / ${m[none]%.*} ))
-done
-for column in 2 3; do
-  printf '%-26s' "$([ "$column" = 2 ] && echo 'grant update, CPU µs' || echo 'submission save, CPU µs')"
-  for variant in "${VARIANTS[@]}"; do
-    printf ' %10s' "$(awk -v v="$variant" -v c="$column" '$1 == v { print $c }' "$WORK/cpu" | median)"
+  printf '%-34s %10s' "$1, $2 writer(s), tps" "${m[none]}"
+  for variant in "${VARIANTS[@]:1}"; do
+    printf ' %11s (%3d %%)' "${m[$variant]}" $(( ${m[$variant]%.*} * 100 / ${m[none]%.*} ))
   done
   echo
 done
-printf '%-26s' "UPDATE of 50,000, ms"
+for column in 2 3; do  # and what the triggers add, as a share of the write's own CPU
+  printf '%-35s' "$([ "$column" = 2 ] && echo 'grant update, CPU µs' || echo 'submission save, CPU µs')"
+  base="$(awk -v c="$column" '$1 == "none" { print $c }' "$WORK/cpu" | median)"
+  printf ' %10s' "$base"
+  for variant in "${VARIANTS[@]:1}"; do
+    us="$(awk -v v="$variant" -v c="$column" '$1 == v { print $c }' "$WORK/cpu" | median)"
+    printf ' %11s (+%3d %%)' "$us" "$(awk -v u="$us" -v b="$base" 'BEGIN { printf "%.0f", (u - b) * 100 / b }')"
+  done
+  echo
+done
+printf '%-34s' "UPDATE of 50,000, ms"
 for variant in "${VARIANTS[@]}"; do
   printf ' %10s' "$(awk -v v="$variant" '$1 == v { print $2 }' "$WORK/bulk" | median)"
 done
 echo
-# the pod's own statement, taken from its source so that it cannot drift: its parameter (the xmin of
-# the pod's read before) becomes this snapshot's own xmin, its row bound the number it is formatted with
+# the pod's own statement, the file PassChangeLog reads: its parameters (the xmin of the pod's read
+# before, the row bound) become this snapshot's own xmin and the pod's bound
 pod_read="$WORK/pod-read.sql"
-sed -n '/String READ = """/,/""".formatted/p' "$ROOT/policy-service/src/main/java/org/submission/policy/graphcache/PassChangeLog.java" \
-  | sed -e '1d' -e 's/""".formatted.*$//' -e 's/\$1::text::xid8/pg_snapshot_xmin(pg_current_snapshot())/' -e 's/LIMIT %d/LIMIT 10001/' > "$pod_read"
+sed -e 's/\$1::text::xid8/pg_snapshot_xmin(pg_current_snapshot())/' -e 's/LIMIT \$2/LIMIT 10001/' \
+  "$ROOT/policy-service/src/main/resources/graphcache/change-log-read.sql" > "$pod_read"
 echo ';' >> "$pod_read"
-reads="$(pgbench -n -M prepared -c 1 -T "$SECONDS_EACH" -f "$pod_read" bench_notices_log 2>&1 | sed -nE 's/^tps = ([0-9.]+) .*/\1/p')"
-echo "a pod's read of the log ($(sql -d bench_notices_log -Atc 'SELECT count(*) FROM policy_change_log') rows in it, none new): ${reads%.*} a second on one connection, $(awk -v r="$reads" 'BEGIN { printf "%.0f", 1e6 / r }') µs each"
+reads="$(pgbench -n -M prepared -c 1 -T "$SECONDS_EACH" -f "$pod_read" bench_notices_v9 2>&1 | sed -nE 's/^tps = ([0-9.]+) .*/\1/p')"
+echo "a pod's read of the log ($(sql -d bench_notices_v9 -Atc 'SELECT count(*) FROM policy_change_log') rows in it, none new): ${reads%.*} a second on one connection, $(awk -v r="$reads" 'BEGIN { printf "%.0f", 1e6 / r }') µs each"
 for variant in "${VARIANTS[@]}"; do
   sql -d postgres -c "DROP DATABASE bench_notices_$variant"
 done

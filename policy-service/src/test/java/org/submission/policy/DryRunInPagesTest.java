@@ -3,6 +3,7 @@ package org.submission.policy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.containsString;
+import static org.submission.policy.DryRunSubmissions.CANDIDATE;
 
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -11,7 +12,6 @@ import io.quarkus.test.junit.TestProfile;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 import jakarta.inject.Inject;
-import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -25,7 +25,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.submission.platform.testing.ExternalTool;
-import org.submission.platform.testing.Requests;
 
 /**
  * The dry run a page at a time, pages of 1 KB of metadata here (about 30 submissions): the answer
@@ -45,44 +44,32 @@ class DryRunInPagesTest {
         }
     }
 
-    private static final String CANDIDATE = """
-            version: 1
-            policies:
-              - policy: "Funder Four Policy"
-                funders: ["Funder One"]
-                when: {accepted: {from: 2025-01-01}}
-            """;
     private static final int SEEDED = 200;
 
     @Inject
     Fixture fixture;
 
     @Inject
+    DryRunSubmissions submissions;
+
+    @Inject
     DataSource dataSource;
 
-    /** Submissions like DryRunTest's, newest first 1000001, 1000002, ..., every other one accepted in 2025. */
     @BeforeEach
     void seed() throws SQLException {
-        fixture.ids();
-        sql("INSERT INTO pass_submission (id, submitter_id, metadata, submitteddate)"
-                        + " SELECT 1000000 + i, " + fixture.id("ulrich") + ","
-                        + " CASE WHEN i % 2 = 0 THEN '{\"acceptedDate\": \"2025-03-01\"}' ELSE '{\"acceptedDate\": \"2024-03-01\"}' END,"
-                        + " now() - i * interval '1 minute' FROM generate_series(1, " + SEEDED + ") i",
-                "INSERT INTO pass_submission_grants (submission_id, grants_id) SELECT 1000000 + i, " + fixture.id("G")
-                        + " FROM generate_series(1, " + SEEDED + ") i");
+        submissions.seed(SEEDED, "G");
     }
 
     @AfterEach
     void forget() throws SQLException {
-        sql("DELETE FROM pass_submission_grants WHERE submission_id >= 1000000",
-                "DELETE FROM pass_submission WHERE id >= 1000000");
+        submissions.forget();
     }
 
     @Test
     void aReplayOfManyPagesListsEveryChangeOnceInOrder() throws SQLException {
         ExternalTool.require(PolicyTestDatabase.embedded(),
                 "the test's own server with pg_stat_statements preloaded is not started (SUBMISSION_DB_URL names another)");
-        sql("CREATE EXTENSION IF NOT EXISTS pg_stat_statements", "SELECT pg_stat_statements_reset()");
+        submissions.sql("CREATE EXTENSION IF NOT EXISTS pg_stat_statements", "SELECT pg_stat_statements_reset()");
 
         JsonPath answer = dryRun().then().statusCode(200).extract().jsonPath();
 
@@ -91,7 +78,7 @@ class DryRunInPagesTest {
                 .mapToObj(i -> String.valueOf(1000000 + 2 * i)).toList());
         assertThat(answer.getList("changes[99].policies.after.id")).containsExactly(
                 String.valueOf(fixture.id("P2")), String.valueOf(fixture.id("P4")));
-        assertThat(statements()).as("one statement a page: more than one page").isGreaterThan(5);
+        assertThat(submissions.requestStatements()).as("one statement a page: more than one page").isGreaterThan(5);
     }
 
     @Test
@@ -121,23 +108,6 @@ class DryRunInPagesTest {
     }
 
     private static Response dryRun() {
-        return Requests.backend().contentType("application/yaml").body(CANDIDATE.getBytes(StandardCharsets.UTF_8))
-                .post("/policy/rules/dry-run?limit=" + SEEDED);
-    }
-
-    private long statements() throws SQLException {
-        try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement();
-             ResultSet rows = statement.executeQuery(PolicyTestDatabase.REQUESTS_CALLS)) {
-            rows.next();
-            return rows.getLong(1);
-        }
-    }
-
-    private void sql(String... statements) throws SQLException {
-        try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
-            for (String each : statements) {
-                statement.execute(each);
-            }
-        }
+        return DryRunSubmissions.dryRun(CANDIDATE, "?limit=" + SEEDED);
     }
 }

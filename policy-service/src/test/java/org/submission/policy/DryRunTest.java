@@ -3,85 +3,53 @@ package org.submission.policy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
+import static org.submission.policy.DryRunSubmissions.CANDIDATE;
+import static org.submission.policy.DryRunSubmissions.dryRun;
 
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import jakarta.inject.Inject;
-import java.sql.Connection;
-import java.sql.ResultSet;
+import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
-import java.sql.Statement;
-import javax.sql.DataSource;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.submission.platform.testing.ExternalTool;
 import org.submission.platform.testing.Requests;
 
 /**
- * The dry run on the fixture's funders: a candidate that gives Funder One another policy for
- * manuscripts accepted from 2025-01-01 changes exactly the submissions accepted since then.
+ * The dry run on the fixture's funders: {@link DryRunSubmissions}'s candidate, which gives Funder One
+ * another policy for manuscripts accepted from 2025-01-01, changes exactly the submissions accepted since then.
  */
 @QuarkusTest
 @WithTestResource(PolicyTestDatabase.class)
 class DryRunTest {
 
-    private static final String CANDIDATE = """
-            version: 1
-            policies:
-              - policy: "Funder Four Policy"
-                funders: ["Funder One"]
-                when: {accepted: {from: 2025-01-01}}
-            """;
     private static final int SEEDED = 10_000;
 
     @Inject
     Fixture fixture;
 
     @Inject
-    DataSource dataSource;
+    DryRunSubmissions submissions;
 
     private boolean seeded;
 
-    /** {@code count} submissions like S-funders (grant G), submitted in the last days, every other one accepted in 2025. */
+    /** {@code count} submissions with grant G (Funder One's). */
     private void seed(int count) throws SQLException {
         seed(count, "G");
     }
 
-    /** The same with another grant of the fixture. */
     private void seed(int count, String grant) throws SQLException {
-        fixture.ids();
         seeded = true;
-        sql("INSERT INTO pass_submission (id, submitter_id, metadata, submitteddate)"
-                + " SELECT 1000000 + i, " + fixture.id("ulrich") + ","
-                + " CASE WHEN i % 2 = 0 THEN '{\"acceptedDate\": \"2025-03-01\"}' ELSE '{\"acceptedDate\": \"2024-03-01\"}' END,"
-                + " now() - i * interval '1 minute' FROM generate_series(1, " + count + ") i",
-                "INSERT INTO pass_submission_grants (submission_id, grants_id) SELECT 1000000 + i, " + fixture.id(grant)
-                        + " FROM generate_series(1, " + count + ") i",
-                "INSERT INTO pass_submission_effectivepolicies (submission_id, effectivepolicies_id) SELECT 1000000 + i, "
-                        + fixture.id("P1") + " FROM generate_series(1, " + count + ") i",
-                "ANALYZE");
+        submissions.seed(count, grant);
     }
 
     @AfterEach
     void forgetSeeded() throws SQLException {
         if (seeded) {
-            sql("DELETE FROM pass_submission_effectivepolicies WHERE submission_id >= 1000000",
-                    "DELETE FROM pass_submission_grants WHERE submission_id >= 1000000",
-                    "DELETE FROM pass_submission WHERE id >= 1000000");
+            submissions.forget();
         }
-    }
-
-    private void sql(String... statements) throws SQLException {
-        try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
-            for (String each : statements) {
-                statement.execute(each);
-            }
-        }
-    }
-
-    private static io.restassured.response.Response dryRun(String candidate, String query) {
-        return Requests.backend().contentType("application/yaml").body(candidate.getBytes(java.nio.charset.StandardCharsets.UTF_8)).post("/policy/rules/dry-run" + query);
     }
 
     @Test
@@ -130,7 +98,7 @@ class DryRunTest {
 
     @Test
     void aPersonMayNotTryRules() {
-        Requests.withXsrf(Requests.as("ada@elsewhere.org")).contentType("application/yaml").body(CANDIDATE.getBytes(java.nio.charset.StandardCharsets.UTF_8))
+        Requests.withXsrf(Requests.as("ada@elsewhere.org")).contentType("application/yaml").body(CANDIDATE.getBytes(StandardCharsets.UTF_8))
                 .post("/policy/rules/dry-run").then().statusCode(403);
     }
 
@@ -149,21 +117,16 @@ class DryRunTest {
         ExternalTool.require(PolicyTestDatabase.embedded(),
                 "the test's own server with pg_stat_statements preloaded is not started (SUBMISSION_DB_URL names another)");
         seed(SEEDED);
-        sql("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
+        submissions.sql("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
         long ten = statementsOf("?limit=10", 10);
         long all = statementsOf("?limit=" + SEEDED, SEEDED);
         assertThat(all).isEqualTo(ten).isBetween(1L, 3L);
     }
 
     private long statementsOf(String query, int expected) throws SQLException {
-        try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
-            statement.execute("SELECT pg_stat_statements_reset()");
-            dryRun(CANDIDATE, query).then().statusCode(200).body("submissions", equalTo(expected))
-                    .body("changed", equalTo(expected / 2));
-            try (ResultSet rows = statement.executeQuery(PolicyTestDatabase.REQUESTS_CALLS)) {
-                rows.next();
-                return rows.getLong(1);
-            }
-        }
+        submissions.sql("SELECT pg_stat_statements_reset()");
+        dryRun(CANDIDATE, query).then().statusCode(200).body("submissions", equalTo(expected))
+                .body("changed", equalTo(expected / 2));
+        return submissions.requestStatements();
     }
 }

@@ -15,7 +15,6 @@ import java.util.stream.Stream;
 import org.submission.platform.error.ApiException;
 import org.submission.platform.reload.RejectedFile;
 import org.submission.platform.security.Caller;
-import org.submission.platform.security.CallerService;
 import org.submission.policy.config.PolicySettings;
 import org.submission.policy.config.RulesSettings;
 import org.submission.policy.repository.SubmissionGraph;
@@ -54,7 +53,6 @@ public class DryRun {
     public record Outcome(int submissions, List<Change> changes) {
     }
 
-    private final CallerService callers;
     private final SubmissionGraphRepository graphs;
     private final RuleSetLoader loader;
     private final RulesFile rules;
@@ -64,9 +62,8 @@ public class DryRun {
     private final long pageBytes;
     private final AtomicBoolean running = new AtomicBoolean();
 
-    public DryRun(CallerService callers, SubmissionGraphRepository graphs, RuleSetLoader loader, RulesFile rules,
-                  PolicySettings settings, RulesSettings rulesSettings) {
-        this.callers = callers;
+    public DryRun(SubmissionGraphRepository graphs, RuleSetLoader loader, RulesFile rules, PolicySettings settings,
+                  RulesSettings rulesSettings) {
         this.graphs = graphs;
         this.loader = loader;
         this.rules = rules;
@@ -76,12 +73,10 @@ public class DryRun {
         this.pageBytes = rulesSettings.dryRunPageBytes().asLongValue();
     }
 
+    /** The caller's right is the resource's ({@code RulesResource}, backend accounts only), checked before the body is read. */
     public Uni<Outcome> replay(byte[] candidate, LocalDate since, int limit) {
         RuleSet current = rules.current();
-        return callers.current().flatMap(caller -> {
-            if (!caller.backend()) {
-                throw ApiException.forbidden("Only a backend account may try a rules file.");
-            }
+        return Uni.createFrom().deferred(() -> {
             if (!running.compareAndSet(false, true)) {
                 throw ApiException.tooManyRequests("Another dry run is running on this instance; one runs at a time.",
                         RETRY_AFTER_SECONDS);

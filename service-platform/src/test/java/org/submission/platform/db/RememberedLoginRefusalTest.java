@@ -31,7 +31,8 @@ import org.submission.platform.testing.Requests;
  * A login the database refuses is not tried again for every request: while the service's password
  * is wrong, anonymous readiness probes and callers' requests are answered 503 at once, and the
  * database server, a server of this test's own, logs a handful of refused logins rather than one
- * per request; once the password is mended the service answers again.
+ * per request, with the JDBC datasource a start that migrated keeps; once the password is mended
+ * the service answers again.
  */
 @QuarkusTest
 @TestProfile(RememberedLoginRefusalTest.Profile.class)
@@ -70,10 +71,9 @@ class RememberedLoginRefusalTest {
             database.execute("CREATE ROLE " + ROLE + " LOGIN PASSWORD '" + PASSWORD + "'; GRANT SELECT, INSERT, UPDATE ON ALL TABLES"
                     + " IN SCHEMA public TO " + ROLE + "; GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO " + ROLE);
             PasswordLogins.require(database, ROLE);
-            // no JDBC datasource, as on a start that migrates nothing (ServiceMain): its own check would log in
-            // once per readiness probe
+            // the JDBC datasource kept, as on a start that migrated: no check of its own may log in per probe
             return Map.of("submission.db.url", database.url(), "submission.db.user", ROLE, "submission.db.password", PASSWORD,
-                    "submission.db.migrate", "false", "quarkus.datasource.jdbc.url", "", "submission.seed.demo", "true");
+                    "submission.db.migrate", "false", "submission.seed.demo", "true");
         }
 
         @Override
