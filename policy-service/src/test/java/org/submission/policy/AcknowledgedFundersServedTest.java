@@ -1,29 +1,21 @@
 package org.submission.policy;
 
-import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
-import static com.github.tomakehurst.wiremock.client.WireMock.get;
-import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
-import com.github.tomakehurst.wiremock.http.Fault;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.path.json.JsonPath;
 import jakarta.inject.Inject;
-import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import javax.sql.DataSource;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.submission.platform.testing.Requests;
-import org.submission.policy.graphcache.PassChangeLog;
 import org.submission.policy.rules.RulesFileProfile;
 
 /**
@@ -35,7 +27,7 @@ import org.submission.policy.rules.RulesFileProfile;
 @QuarkusTest
 @TestProfile(RulesFileProfile.class)
 @WithTestResource(PolicyTestDatabase.class)
-@WithTestResource(VersionTwoRulesTest.PatientDoiServiceStandIn.class)
+@WithTestResource(DoiServiceStandIn.Patient.class)
 class AcknowledgedFundersServedTest {
 
     private static final long SUBMISSION = 3_300_000;
@@ -76,20 +68,14 @@ class AcknowledgedFundersServedTest {
     @Inject
     Fixture fixture;
 
-    @Inject
-    DataSource dataSource;
-
-    @Inject
-    PassChangeLog changeLog;
-
     @BeforeEach
     void rulesAndSubmission() throws Exception {
         fixture.ids();
         RulesFileProfile.write(RULES);
-        sql("INSERT INTO pass_submission (id, submitter_id, metadata) VALUES (" + SUBMISSION + ", " + fixture.id("ulrich")
+        fixture.sql("INSERT INTO pass_submission (id, submitter_id, metadata) VALUES (" + SUBMISSION + ", " + fixture.id("ulrich")
                         + ", '{\"doi\": \"10.5555/nsf.2025.17\"}')",
                 "INSERT INTO pass_submission_grants (submission_id, grants_id) VALUES (" + SUBMISSION + ", " + fixture.id("G") + ")");
-        ChangeLogRead.caughtUp(changeLog);
+        fixture.caughtUp();
         long end = System.nanoTime() + Duration.ofSeconds(10).toNanos();
         while (!"one".equals(explain().getString("find { it.id == '" + fixture.id("P1") + "' }.reasons[0].key"))
                 && System.nanoTime() < end) {
@@ -100,25 +86,18 @@ class AcknowledgedFundersServedTest {
 
     @AfterEach
     void forget() throws SQLException {
-        sql("DELETE FROM pass_submission_grants WHERE submission_id = " + SUBMISSION,
+        fixture.sql("DELETE FROM pass_submission_grants WHERE submission_id = " + SUBMISSION,
                 "DELETE FROM pass_submission WHERE id = " + SUBMISSION);
-    }
-
-    private void sql(String... statements) throws SQLException {
-        try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
-            for (String each : statements) {
-                statement.execute(each);
-            }
-        }
+        // a record the next test's first answers read from this test's stubs would be kept with its graph
+        doiService.resetAll();
     }
 
     private void registry(String body) {
-        doiService.stubFor(get(urlPathEqualTo("/doi/registry")).willReturn(aResponse().withStatus(200)
-                .withHeader("Content-Type", "application/json").withBody(body)));
+        DoiServiceStandIn.answersRegistry(doiService, body, 0);
     }
 
     private void registryDown() {
-        doiService.stubFor(get(urlPathEqualTo("/doi/registry")).willReturn(aResponse().withFault(Fault.CONNECTION_RESET_BY_PEER)));
+        DoiServiceStandIn.registryDown(doiService);
     }
 
     private JsonPath explain() {

@@ -17,9 +17,7 @@ import io.quarkus.test.junit.TestProfile;
 import io.restassured.response.Response;
 import io.smallrye.faulttolerance.api.CircuitBreakerMaintenance;
 import jakarta.inject.Inject;
-import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,7 +27,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.Semaphore;
 import java.util.stream.IntStream;
-import javax.sql.DataSource;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -82,7 +79,7 @@ class ComplianceFairShareTest {
     }
 
     /** The DOI service on loopback; the breaker at its defaults, a deadline well above one lookup. */
-    public static class DoiServiceWithLookups extends ComplianceTest.DoiServiceStandIn {
+    public static class DoiServiceWithLookups extends DoiServiceStandIn {
         @Override
         protected WireMockConfiguration options() {
             return super.options().containerThreads(4 * FLOOD).extensions(new Lookups());
@@ -106,16 +103,13 @@ class ComplianceFairShareTest {
     Fixture fixture;
 
     @Inject
-    DataSource dataSource;
-
-    @Inject
     CircuitBreakerMaintenance breakers;
 
     @BeforeEach
     void rulesSubmissionAndDoiService() throws Exception {
         fixture.ids();
         RulesFileProfile.write(ComplianceTest.RULES);
-        sql("INSERT INTO pass_submission (id, submitter_id, metadata) VALUES (" + SUBMISSION + ", " + fixture.id("ulrich")
+        fixture.sql("INSERT INTO pass_submission (id, submitter_id, metadata) VALUES (" + SUBMISSION + ", " + fixture.id("ulrich")
                         + ", '{\"acceptedDate\": \"2025-08-01\", \"doi\": \"10.1234/after\"}')",
                 "INSERT INTO pass_submission_grants (submission_id, grants_id) VALUES (" + SUBMISSION + ", " + fixture.id("G") + ")");
         long end = System.nanoTime() + Duration.ofSeconds(10).toNanos();
@@ -132,16 +126,8 @@ class ComplianceFairShareTest {
 
     @AfterEach
     void forget() throws SQLException {
-        sql("DELETE FROM pass_submission_grants WHERE submission_id = " + SUBMISSION,
+        fixture.sql("DELETE FROM pass_submission_grants WHERE submission_id = " + SUBMISSION,
                 "DELETE FROM pass_submission WHERE id = " + SUBMISSION);
-    }
-
-    private void sql(String... statements) throws SQLException {
-        try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
-            for (String each : statements) {
-                statement.execute(each);
-            }
-        }
     }
 
     private Response compliance(String caller, String doi) {

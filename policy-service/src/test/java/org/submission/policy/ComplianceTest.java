@@ -6,7 +6,6 @@ import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
-import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
@@ -16,18 +15,13 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
-import javax.sql.DataSource;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.submission.platform.testing.Requests;
-import org.submission.policy.graphcache.PassChangeLog;
 import org.submission.policy.rules.RulesFileProfile;
 
 /**
@@ -38,42 +32,8 @@ import org.submission.policy.rules.RulesFileProfile;
 @QuarkusTest
 @TestProfile(RulesFileProfile.class)
 @WithTestResource(PolicyTestDatabase.class)
-@WithTestResource(ComplianceTest.DoiServiceStandIn.class)
+@WithTestResource(DoiServiceStandIn.class)
 class ComplianceTest {
-
-    /** The DOI service on loopback: WireMock answering its {@code /doi/manuscript}, injected into {@link #doiService}. */
-    public static class DoiServiceStandIn implements QuarkusTestResourceLifecycleManager {
-        private WireMockServer server;
-
-        /** Loopback, any free port. */
-        protected com.github.tomakehurst.wiremock.core.WireMockConfiguration options() {
-            return com.github.tomakehurst.wiremock.core.WireMockConfiguration.options().bindAddress("127.0.0.1").dynamicPort();
-        }
-
-        /** The policy service's settings for the stand-in at {@code url}. */
-        protected Map<String, String> settings(String url) {
-            return Map.of("policy.doi.url", url, "policy.doi.user", "policy",
-                    "policy.doi.password", "policy-secret", "policy.doi.deadline", "1s",
-                    "policy.doi.breaker-request-volume", "1000");
-        }
-
-        @Override
-        public Map<String, String> start() {
-            server = new WireMockServer(options());
-            server.start();
-            return settings("http://127.0.0.1:" + server.port());
-        }
-
-        @Override
-        public void inject(TestInjector injector) {
-            injector.injectIntoFields(server, new TestInjector.MatchesType(WireMockServer.class));
-        }
-
-        @Override
-        public void stop() {
-            server.stop();
-        }
-    }
 
     /** Funder One's two policies as NIH's, shared with the packaged services' test (deploy/across-services). */
     static final String RULES = resource("compliance-rules.yaml");
@@ -83,12 +43,6 @@ class ComplianceTest {
 
     @Inject
     Fixture fixture;
-
-    @Inject
-    DataSource dataSource;
-
-    @Inject
-    PassChangeLog changeLog;
 
     private static String resource(String name) {
         try (InputStream in = ComplianceTest.class.getClassLoader().getResourceAsStream(name)) {
@@ -102,11 +56,11 @@ class ComplianceTest {
     void rulesAndSubmission() throws Exception {
         fixture.ids();
         RulesFileProfile.write(RULES);
-        sql("INSERT INTO pass_submission (id, submitter_id, metadata) VALUES (" + SUBMISSION + ", " + fixture.id("ulrich")
+        fixture.sql("INSERT INTO pass_submission (id, submitter_id, metadata) VALUES (" + SUBMISSION + ", " + fixture.id("ulrich")
                         + ", '{\"acceptedDate\": \"2025-08-01\", \"doi\": \"10.1234/after\"}')",
                 "INSERT INTO pass_submission_grants (submission_id, grants_id) VALUES (" + SUBMISSION + ", " + fixture.id("G") + ")");
         // the backend account's answers may be a read period behind: the last test's graph of this id must be gone
-        ChangeLogRead.caughtUp(changeLog);
+        fixture.caughtUp();
         long end = System.nanoTime() + Duration.ofSeconds(10).toNanos();
         while (!policyIds().contains(String.valueOf(fixture.id("P4"))) && System.nanoTime() < end) {
             Thread.sleep(50);
@@ -116,20 +70,12 @@ class ComplianceTest {
 
     @AfterEach
     void forget() throws SQLException {
-        sql("DELETE FROM pass_submission_grants WHERE submission_id = " + SUBMISSION,
+        fixture.sql("DELETE FROM pass_submission_grants WHERE submission_id = " + SUBMISSION,
                 "DELETE FROM pass_submission WHERE id = " + SUBMISSION);
     }
 
     private List<String> policyIds() {
         return Requests.backend().queryParam("submission", SUBMISSION).get("/policy/policies").then().extract().jsonPath().getList("id");
-    }
-
-    private void sql(String... statements) throws SQLException {
-        try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
-            for (String each : statements) {
-                statement.execute(each);
-            }
-        }
     }
 
     private void copies(String body, int delayMillis) {
@@ -214,8 +160,8 @@ class ComplianceTest {
 
     @Test
     void aSubmissionWhoseDoiIsMalformedIsUndecidedWithoutAskingTheDoiService() throws SQLException {
-        sql("UPDATE pass_submission SET metadata = '{\"acceptedDate\": \"2025-08-01\", \"doi\": \"10.12/typo\"}' WHERE id = " + SUBMISSION);
-        ChangeLogRead.caughtUp(changeLog);
+        fixture.sql("UPDATE pass_submission SET metadata = '{\"acceptedDate\": \"2025-08-01\", \"doi\": \"10.12/typo\"}' WHERE id = " + SUBMISSION);
+        fixture.caughtUp();
         copies(copy("https://pmc.ncbi.nlm.nih.gov/articles/PMC123/", "acceptedVersion", "2025-09-01"), 0);
         assertThat(compliance().getString("policies.find { it.id == '" + fixture.id("P4") + "' }.why"))
                 .isEqualTo("the submission's DOI is not a valid DOI");
@@ -224,8 +170,8 @@ class ComplianceTest {
 
     @Test
     void aSubmissionWithoutDoiIsUndecidedThroughout() throws SQLException {
-        sql("UPDATE pass_submission SET metadata = '{\"acceptedDate\": \"2025-08-01\"}' WHERE id = " + SUBMISSION);
-        ChangeLogRead.caughtUp(changeLog);
+        fixture.sql("UPDATE pass_submission SET metadata = '{\"acceptedDate\": \"2025-08-01\"}' WHERE id = " + SUBMISSION);
+        fixture.caughtUp();
         assertThat(compliance().getList("policies.why")).containsOnly("no DOI");
     }
 }

@@ -5,9 +5,13 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.Map;
 import javax.sql.DataSource;
 import org.submission.platform.testing.TestData;
+import org.submission.policy.graphcache.PassChangeLog;
 
 /**
  * The HTTP tests' data set ({@code fixtures/policy-cases.json}), loaded through the product's seed
@@ -19,10 +23,12 @@ class Fixture {
     private static final String RESOURCE = "fixtures/policy-cases.json";
 
     private final DataSource dataSource;
+    private final PassChangeLog changeLog;
     private Map<String, Long> loaded;
 
-    Fixture(DataSource dataSource) {
+    Fixture(DataSource dataSource, PassChangeLog changeLog) {
         this.dataSource = dataSource;
+        this.changeLog = changeLog;
     }
 
     /** Makes sure the fixture is the database's content; answers the id of each record key. */
@@ -42,6 +48,20 @@ class Fixture {
     synchronized Map<String, Long> replaceWith(String seedJson) {
         loaded = null;
         return TestData.replaceWith(dataSource, seedJson);
+    }
+
+    /** Runs each statement in its own transaction, in order. */
+    void sql(String... statements) throws SQLException {
+        try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
+            for (String each : statements) {
+                statement.execute(each);
+            }
+        }
+    }
+
+    /** Once this returns, the pod has read every change committed before the call ({@link ChangeLogRead}). */
+    void caughtUp() {
+        ChangeLogRead.caughtUp(changeLog);
     }
 
     private static String text() {

@@ -36,7 +36,7 @@ import org.submission.policy.rules.RulesFileProfile;
 @TestProfile(RulesFileProfile.class)
 @WithTestResource(PolicyTestDatabase.class)
 // unused here, but ComplianceTest's resources: one application built and started for both
-@WithTestResource(ComplianceTest.DoiServiceStandIn.class)
+@WithTestResource(DoiServiceStandIn.class)
 class RulesReloadTest {
 
     private static final String FIRST = rules("Funder Four Policy", "Unrelated Policy");

@@ -12,18 +12,12 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.path.json.JsonPath;
 import jakarta.inject.Inject;
-import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
-import java.util.HashMap;
-import java.util.Map;
-import javax.sql.DataSource;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.submission.platform.testing.Requests;
-import org.submission.policy.graphcache.PassChangeLog;
 import org.submission.policy.rules.RulesFileProfile;
 
 /**
@@ -34,18 +28,8 @@ import org.submission.policy.rules.RulesFileProfile;
 @QuarkusTest
 @TestProfile(RulesFileProfile.class)
 @WithTestResource(PolicyTestDatabase.class)
-@WithTestResource(VersionTwoRulesTest.PatientDoiServiceStandIn.class)
+@WithTestResource(DoiServiceStandIn.Patient.class)
 class VersionTwoRulesTest {
-
-    /** The DOI service stand-in with a deadline no busy build machine reaches: this test is about the verdict, not the deadline. */
-    public static class PatientDoiServiceStandIn extends ComplianceTest.DoiServiceStandIn {
-        @Override
-        protected Map<String, String> settings(String url) {
-            Map<String, String> settings = new HashMap<>(super.settings(url));
-            settings.put("policy.doi.deadline", "30s");
-            return settings;
-        }
-    }
 
     private static final long SUBMISSION = 3_100_000;
     private static final long GRANT = 3_100_001;
@@ -86,21 +70,15 @@ class VersionTwoRulesTest {
     @Inject
     Fixture fixture;
 
-    @Inject
-    DataSource dataSource;
-
-    @Inject
-    PassChangeLog changeLog;
-
     @BeforeEach
     void rulesAndSubmission() throws Exception {
         fixture.ids();
         RulesFileProfile.write(RULES);
         grant("2026-02-01", "2024-06-01");
-        sql("INSERT INTO pass_submission (id, submitter_id, metadata) VALUES (" + SUBMISSION + ", " + fixture.id("ulrich")
+        fixture.sql("INSERT INTO pass_submission (id, submitter_id, metadata) VALUES (" + SUBMISSION + ", " + fixture.id("ulrich")
                         + ", '{\"doi\": \"10.1234/v2\"}')",
                 "INSERT INTO pass_submission_grants (submission_id, grants_id) VALUES (" + SUBMISSION + ", " + GRANT + ")");
-        ChangeLogRead.caughtUp(changeLog);
+        fixture.caughtUp();
         long end = System.nanoTime() + Duration.ofSeconds(10).toNanos();
         while (!explain().getList("id").contains(String.valueOf(fixture.id("P4"))) && System.nanoTime() < end) {
             Thread.sleep(50);
@@ -110,12 +88,12 @@ class VersionTwoRulesTest {
 
     @AfterEach
     void forget() throws SQLException {
-        sql("DELETE FROM pass_submission_grants WHERE submission_id = " + SUBMISSION,
+        fixture.sql("DELETE FROM pass_submission_grants WHERE submission_id = " + SUBMISSION,
                 "DELETE FROM pass_submission WHERE id = " + SUBMISSION, "DELETE FROM pass_grant WHERE id = " + GRANT);
     }
 
     private void grant(String awarded, String started) throws SQLException {
-        sql("INSERT INTO pass_grant (id, awardnumber, primaryfunder_id, directfunder_id, awarddate, startdate) VALUES (" + GRANT
+        fixture.sql("INSERT INTO pass_grant (id, awardnumber, primaryfunder_id, directfunder_id, awarddate, startdate) VALUES (" + GRANT
                         + ", 'V2', " + fixture.id("F2") + ", " + fixture.id("F1") + ", '" + awarded + "', '" + started + "')"
                         + " ON CONFLICT (id) DO UPDATE SET awarddate = EXCLUDED.awarddate, startdate = EXCLUDED.startdate");
     }
@@ -123,14 +101,6 @@ class VersionTwoRulesTest {
     private JsonPath explain() {
         return Requests.backend().queryParam("submission", SUBMISSION).queryParam("explain", true).get("/policy/policies")
                 .then().statusCode(200).extract().jsonPath();
-    }
-
-    private void sql(String... statements) throws SQLException {
-        try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
-            for (String each : statements) {
-                statement.execute(each);
-            }
-        }
     }
 
     private String reasonOf(JsonPath answer, String policyKey, String member) {
@@ -156,7 +126,7 @@ class VersionTwoRulesTest {
     @Test
     void anAwardBeforeTheDateGetsTheOtherwiseRule() throws Exception {
         grant("2025-01-01", "2024-06-01");
-        ChangeLogRead.caughtUp(changeLog);
+        fixture.caughtUp();
         long end = System.nanoTime() + Duration.ofSeconds(10).toNanos();
         while (explain().getList("id").contains(String.valueOf(fixture.id("P4"))) && System.nanoTime() < end) {
             Thread.sleep(50);

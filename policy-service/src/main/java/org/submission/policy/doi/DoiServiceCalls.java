@@ -91,7 +91,7 @@ class DoiServiceCalls {
         return read(api.manuscript(doi), COPIES_JSON, "the manuscript list");
     }
 
-    /** The registry work's funders; the DOI service configured. */
+    /** The registry work's dates and funders; the DOI service configured. */
     @ApplyGuard(REGISTRY_GUARD)
     Uni<RegistryRecord> registry(String doi) {
         return read(api.registry(doi), RECORD_JSON, "the registry record");

@@ -12,7 +12,7 @@ import org.submission.policy.config.DoiClientSettings;
 
 /**
  * The DOI service's {@code /doi/manuscript} for compliance answers, and its {@code /doi/registry}
- * for the article's acknowledged funders: each caller's calls in their fair share ({@link CallerShare}), then the REST client under its deadline and breaker
+ * for the article's dates and acknowledged funders: each caller's calls in their fair share ({@link CallerShare}), then the REST client under its deadline and breaker
  * ({@link DoiServiceCalls}), with metrics ({@code policy_doi_calls_seconds{call,outcome}}). Every
  * failure (not configured, refused, down, slow, an answer too large or unreadable, the breaker
  * open) is one {@link Unavailable} naming it, which the compliance answer turns into undecided
@@ -55,7 +55,7 @@ public class DoiServiceClient {
         return inTurn(caller, "manuscript", () -> calls.copies(doi));
     }
 
-    /** The registry work's funders, read-only, as {@link #copies}: in the caller's turn, under the same deadline. */
+    /** The registry work's dates and funders, read-only, as {@link #copies}: in the caller's turn, under the same deadline. */
     public Uni<RegistryRecord> registry(String caller, String doi) {
         return inTurn(caller, "registry", () -> calls.registry(doi));
     }

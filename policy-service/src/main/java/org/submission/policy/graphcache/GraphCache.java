@@ -2,6 +2,7 @@ package org.submission.policy.graphcache;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.Expiry;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -11,6 +12,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.submission.policy.config.GraphCacheSettings;
+import org.submission.policy.doi.RegistryRecord;
 import org.submission.policy.repository.SubmissionGraph;
 
 /**
@@ -25,6 +27,9 @@ import org.submission.policy.repository.SubmissionGraph;
  * <p>A graph read while a notice arrives is not kept: every notice moves the epoch, and a read keeps
  * its graph only if the epoch it started in is still the current one after the graph is stored.
  * The notice's side moves the epoch before it drops graphs, so one of the two always removes it.
+ *
+ * <p>What was read of the article's registry record is kept with the graph it was read for
+ * ({@link #keepRegistry}), in the same entry: dropped with it, by a notice as by its age or size.
  */
 @ApplicationScoped
 public class GraphCache {
@@ -35,7 +40,14 @@ public class GraphCache {
 
     private static final String SUBMISSION = "submission:";
 
-    private final Cache<Key, SubmissionGraph> graphs;
+    /**
+     * A kept graph, with the registry record of {@code doi} once one was read for it (both null before);
+     * {@code kept} the {@link System#nanoTime} it was kept at, which a record added later does not move.
+     */
+    private record Kept(SubmissionGraph graph, long kept, String doi, RegistryRecord registry) {
+    }
+
+    private final Cache<Key, Kept> graphs;
     private final AtomicLong epoch = new AtomicLong();
     private final Counter hits;
     private final Counter misses;
@@ -43,8 +55,26 @@ public class GraphCache {
     private volatile Supplier<Uni<Void>> caughtUp = () -> Uni.createFrom().voidItem();
 
     public GraphCache(GraphCacheSettings settings, MeterRegistry registry) {
-        this.graphs = Caffeine.newBuilder().maximumWeight(settings.size().asLongValue()).weigher(GraphCache::bytes)
-                .expireAfterWrite(settings.maxAge()).build();
+        long maxAge = settings.maxAge().toNanos();
+        this.graphs = Caffeine.newBuilder().maximumWeight(settings.size().asLongValue())
+                .weigher((Key key, Kept kept) -> (int) Math.min(Integer.MAX_VALUE,
+                        bytes(key, kept.graph()) + (kept.registry() == null ? 0 : kept.registry().bytes())))
+                .expireAfter(new Expiry<Key, Kept>() {
+                    @Override
+                    public long expireAfterCreate(Key key, Kept kept, long now) {
+                        return Math.max(0, kept.kept() + maxAge - now);
+                    }
+
+                    @Override
+                    public long expireAfterUpdate(Key key, Kept kept, long now, long current) {
+                        return expireAfterCreate(key, kept, now);
+                    }
+
+                    @Override
+                    public long expireAfterRead(Key key, Kept kept, long now, long current) {
+                        return current;
+                    }
+                }).build();
         this.hits = registry.counter("policy_answer_cache_requests", "result", "hit");
         this.misses = registry.counter("policy_answer_cache_requests", "result", "miss");
         Gauge.builder("policy_answer_cache_bytes", graphs, kept -> kept.policy().eviction().orElseThrow().weightedSize().orElse(0))
@@ -84,7 +114,7 @@ public class GraphCache {
             return loader.apply(withRepositories).map(Lookup::read);
         }
         Key key = new Key(submissionId, forRules);
-        SubmissionGraph kept = graphs.getIfPresent(key);
+        SubmissionGraph kept = graphOf(graphs.getIfPresent(key));
         if (kept == null) {
             return miss(key, loader);
         }
@@ -94,7 +124,7 @@ public class GraphCache {
         }
         // a commit made just before this request may not have been read from the log yet
         return caughtUp.get().flatMap(read -> {
-            if (listening && graphs.getIfPresent(key) == kept) {
+            if (listening && graphOf(graphs.getIfPresent(key)) == kept) {
                 hits.increment();
                 return Uni.createFrom().item(new Lookup(kept, true, NOTHING));
             }
@@ -111,10 +141,30 @@ public class GraphCache {
     }
 
     private void keep(Key key, SubmissionGraph graph, long started) {
-        graphs.put(key, graph);
+        Kept kept = new Kept(graph, System.nanoTime(), null, null);
+        graphs.put(key, kept);
         if (!listening || epoch.get() != started) {
-            graphs.asMap().remove(key, graph);
+            graphs.asMap().remove(key, kept);
         }
+    }
+
+    private static SubmissionGraph graphOf(Kept kept) {
+        return kept == null ? null : kept.graph();
+    }
+
+    /** The registry record of {@code doi} kept with this very graph (policy rules' graph), or null. */
+    public RegistryRecord registry(SubmissionGraph graph, String doi) {
+        Kept kept = graphs.getIfPresent(new Key(graph.id(), true));
+        return kept != null && kept.graph() == graph && doi.equals(kept.doi()) ? kept.registry() : null;
+    }
+
+    /**
+     * Keeps the registry record of {@code doi} with the graph it was read for, while that graph is
+     * the one kept: one dropped or read again since (a notice came) keeps nothing.
+     */
+    public void keepRegistry(SubmissionGraph graph, String doi, RegistryRecord record) {
+        graphs.asMap().computeIfPresent(new Key(graph.id(), true),
+                (key, kept) -> kept.graph() == graph ? new Kept(graph, kept.kept(), doi, record) : kept);
     }
 
     /** What a kept graph waits for before it is served: a read of PASS's changes begun after the request. */

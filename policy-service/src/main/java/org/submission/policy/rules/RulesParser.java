@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.submission.platform.reload.RejectedFile;
 import org.submission.policy.rules.RulesDocument.Name;
 import org.submission.policy.rules.RulesDocument.Requires;
@@ -110,8 +111,15 @@ public final class RulesParser {
 
     static String source(Node source) {
         String value = scalar(source, "a date source");
-        if (!value.equals(SUBMITTED_DATE) && !(value.startsWith(METADATA) && value.length() > METADATA.length())) {
-            throw new RejectedFile(line(source), "date source \"" + value + "\": metadata.<field> or submittedDate expected");
+        if (value.startsWith(RegistryDates.PREFIX)
+                && !RegistryDates.NAMES.contains(value.substring(RegistryDates.PREFIX.length()))) {
+            throw new RejectedFile(line(source), "date source \"" + value + "\": the registry's dates are "
+                    + RegistryDates.NAMES.stream().map(name -> RegistryDates.PREFIX + name).collect(Collectors.joining(", ")));
+        }
+        if (!value.equals(SUBMITTED_DATE) && !value.startsWith(RegistryDates.PREFIX)
+                && !(value.startsWith(METADATA) && value.length() > METADATA.length())) {
+            throw new RejectedFile(line(source), "date source \"" + value
+                    + "\": metadata.<field>, submittedDate or registry.<date> expected");
         }
         return value;
     }

@@ -11,6 +11,7 @@ import java.util.TreeMap;
 import org.submission.platform.security.Caller;
 import org.submission.policy.repository.SubmissionGraph;
 import org.submission.policy.repository.SubmissionGraph.FunderRoute;
+import org.submission.policy.rules.RegistryDates;
 import org.submission.policy.rules.RuleEvaluation;
 import org.submission.policy.rules.RuleEvaluation.Choice;
 import org.submission.policy.rules.RuleSet;
@@ -27,9 +28,9 @@ final class DatedPolicies {
     }
 
     static List<PolicyEntry> applicable(SubmissionGraph graph, Caller caller, String institution, boolean explain,
-                                        RuleSet rules) {
+                                        RuleSet rules, RegistryDates registry) {
         Long institutional = institution == null ? null : graph.institutionalPolicyId();
-        SubmissionDates dates = new SubmissionDates(rules.dates(), graph.metadata()::text, graph.submittedDate());
+        SubmissionDates dates = new SubmissionDates(rules.dates(), graph.metadata()::text, graph.submittedDate(), registry);
         Map<Long, Gathered> policies = new TreeMap<>();
         for (FunderRoute route : graph.funderRoutes().stream().sorted(PolicyRules.ROUTE_ORDER).toList()) {
             // the reasons are built only for ?explain=true: the answer without them is the frequent one

@@ -15,6 +15,7 @@ import org.submission.policy.repository.SubmissionGraph;
 import org.submission.policy.repository.SubmissionGraph.EffectiveRepository;
 import org.submission.policy.repository.SubmissionGraph.FunderRoute;
 import org.submission.platform.security.Caller;
+import org.submission.policy.rules.RegistryDates;
 import org.submission.policy.rules.RuleEvaluation;
 import org.submission.policy.rules.RuleSet;
 
@@ -84,8 +85,14 @@ public final class PolicyRules {
     /** As above, with each funder's and the institution's policy chosen by {@code rules} (see {@link RuleEvaluation}). */
     public static List<PolicyEntry> applicablePolicies(SubmissionGraph graph, Caller caller, String institution,
                                                        boolean explain, RuleSet rules) {
+        return applicablePolicies(graph, caller, institution, explain, rules, RegistryDates.none());
+    }
+
+    /** As above, with the article's registry dates as far as they were read for the rules' {@code registry.*} sources. */
+    public static List<PolicyEntry> applicablePolicies(SubmissionGraph graph, Caller caller, String institution,
+                                                       boolean explain, RuleSet rules, RegistryDates registry) {
         if (rules.active()) {
-            return DatedPolicies.applicable(graph, caller, institution, explain, rules);
+            return DatedPolicies.applicable(graph, caller, institution, explain, rules, registry);
         }
         Long institutional = institution == null ? null : graph.institutionalPolicyId();
         Map<Long, Set<Map<String, String>>> reasons = new TreeMap<>();

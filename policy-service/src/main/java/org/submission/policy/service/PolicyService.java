@@ -25,6 +25,8 @@ import org.submission.shared.doi.DoiSyntax;
  * and no transaction: both are single reads. A submission asked about again, unchanged in PASS,
  * costs none: its graph is kept ({@link GraphCache}) once a caller who may see it asked; who may
  * see it is decided on every request, and one who may not costs the statement an unknown id costs.
+ * A rule whose date comes from the article's registry record costs one DOI service call the first
+ * time ({@link RegistryReads}), none while the graph is kept.
  */
 @ApplicationScoped
 public class PolicyService {
@@ -37,11 +39,13 @@ public class PolicyService {
     private final RulesFile rules;
     private final GraphCache kept;
     private final Acknowledgements acknowledgements;
+    private final RegistryReads registry;
 
     public PolicyService(CallerService callers, SubmissionGraphRepository graphs, GraphCache kept, PolicySettings settings,
-                         RulesFile rules, Acknowledgements acknowledgements) {
+                         RulesFile rules, Acknowledgements acknowledgements, RegistryReads registry) {
         this.callers = callers;
         this.acknowledgements = acknowledgements;
+        this.registry = registry;
         this.graphs = graphs;
         this.kept = kept;
         this.rules = rules;
@@ -56,20 +60,21 @@ public class PolicyService {
      */
     public Uni<List<PolicyEntry>> policies(long submissionId, boolean explain) {
         return visible(submissionId, false).flatMap(seen -> {
-            List<PolicyEntry> entries = PolicyRules.applicablePolicies(seen.graph(), seen.caller(), institution, explain, seen.rules());
-            String written = explain && Acknowledgements.wanted(seen.rules()) ? ComplianceService.doiOf(seen.graph().metadata()) : null;
-            String doi = written == null ? null : DoiSyntax.normalise(written).orElse(null);
-            if (doi == null) {
-                return Uni.createFrom().item(entries);
-            }
-            return acknowledgements.of(seen.caller().principal(), seen.rules(), seen.graph(), doi)
-                    .map(found -> found.funders() == null ? entries : AcknowledgedFunders.withReasons(entries, found.funders()));
+            String doi = doiOf(seen);
+            return decided(seen, doi, explain).flatMap(decided -> {
+                List<PolicyEntry> entries = decided.entries();
+                if (doi == null || !explain || !Acknowledgements.wanted(seen.rules())) {
+                    return Uni.createFrom().item(entries);
+                }
+                return acknowledgements.of(seen.caller().principal(), seen.rules(), seen.graph(), doi, decided.read())
+                        .map(found -> found.funders() == null ? entries : AcknowledgedFunders.withReasons(entries, found.funders()));
+            });
         });
     }
 
     public Uni<RepositoryChoice> repositories(long submissionId, boolean explain) {
-        return visible(submissionId, true).map(seen -> PolicyRules.repositories(seen.graph().effectiveRepositories(),
-                PolicyRules.applicablePolicies(seen.graph(), seen.caller(), institution, false, seen.rules()), explain));
+        return visible(submissionId, true).flatMap(seen -> decided(seen, doiOf(seen), false)
+                .map(decided -> PolicyRules.repositories(seen.graph().effectiveRepositories(), decided.entries(), explain)));
     }
 
     /** The applicable policies with what policy rules read loaded whether rules are in use or not (the compliance answer). */
@@ -77,8 +82,16 @@ public class PolicyService {
         return visible(submissionId, false, true);
     }
 
-    List<PolicyEntry> applicable(Seen seen) {
-        return PolicyRules.applicablePolicies(seen.graph(), seen.caller(), institution, false, seen.rules());
+    /** The applicable policies, their registry dates read from {@code doi}'s record (valid, or null: none) if a rule needs one. */
+    Uni<RegistryReads.Decided> decided(Seen seen, String doi, boolean explain) {
+        return registry.decide(seen.caller().principal(), seen.graph(), doi, dates ->
+                PolicyRules.applicablePolicies(seen.graph(), seen.caller(), institution, explain, seen.rules(), dates));
+    }
+
+    /** The submission's own DOI, valid as the DOI service takes it, or null. */
+    private static String doiOf(Seen seen) {
+        String written = ComplianceService.doiOf(seen.graph().metadata());
+        return written == null ? null : DoiSyntax.normalise(written).orElse(null);
     }
 
     private Uni<Seen> visible(long submissionId, boolean withRepositories) {

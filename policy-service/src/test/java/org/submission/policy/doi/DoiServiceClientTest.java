@@ -8,11 +8,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
-import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
-import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.smallrye.faulttolerance.api.CircuitBreakerMaintenance;
@@ -35,26 +33,12 @@ import org.submission.policy.PolicyTestDatabase;
 class DoiServiceClientTest {
 
     /** The DOI service on loopback, a small answer bound and a breaker judging four calls. */
-    public static class DoiServiceStandIn implements QuarkusTestResourceLifecycleManager {
-        private WireMockServer server;
-
+    public static class DoiServiceStandIn extends org.submission.policy.DoiServiceStandIn {
         @Override
-        public Map<String, String> start() {
-            server = new WireMockServer(WireMockConfiguration.options().bindAddress("127.0.0.1").dynamicPort());
-            server.start();
-            return Map.of("policy.doi.url", "http://127.0.0.1:" + server.port(), "policy.doi.user", "policy",
+        protected Map<String, String> settings(String url) {
+            return Map.of("policy.doi.url", url, "policy.doi.user", "policy",
                     "policy.doi.password", "policy-secret", "policy.doi.max-answer-bytes", String.valueOf(BOUND),
                     "policy.doi.breaker-request-volume", String.valueOf(VOLUME));
-        }
-
-        @Override
-        public void inject(TestInjector injector) {
-            injector.injectIntoFields(server, new TestInjector.MatchesType(WireMockServer.class));
-        }
-
-        @Override
-        public void stop() {
-            server.stop();
         }
     }
 

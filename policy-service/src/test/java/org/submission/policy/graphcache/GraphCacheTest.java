@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.submission.policy.config.GraphCacheSettings;
+import org.submission.policy.doi.RegistryRecord;
 import org.submission.policy.repository.SubmissionGraph;
 
 class GraphCacheTest {
@@ -22,6 +23,9 @@ class GraphCacheTest {
     private static final GraphCache.Key ONE = new GraphCache.Key(1, false);
     private static final GraphCache.Key ONE_FOR_RULES = new GraphCache.Key(1, true);
     private static final GraphCache.Key TWO = new GraphCache.Key(2, false);
+
+    private static final String DOI = "10.5555/registry";
+    private static final RegistryRecord RECORD = new RegistryRecord(null, List.of());
 
     private final GraphCache cache = new GraphCache(settings(), new SimpleMeterRegistry());
     private final AtomicInteger reads = new AtomicInteger();
@@ -58,6 +62,30 @@ class GraphCacheTest {
         read(TWO);
 
         assertThat(reads).hasValue(5);
+    }
+
+    @Test
+    void aRegistryRecordIsKeptWithItsGraphAndDroppedByTheSubmissionsNotice() {
+        cache.listening();
+        SubmissionGraph graph = read(ONE_FOR_RULES);
+        cache.keepRegistry(graph, DOI, RECORD);
+        assertThat(cache.registry(read(ONE_FOR_RULES), DOI)).isSameAs(RECORD);
+
+        cache.changed("submission:1");
+
+        assertThat(cache.registry(read(ONE_FOR_RULES), DOI)).isNull();
+    }
+
+    @Test
+    void aRegistryRecordIsNotKeptWithAGraphNoLongerKept() {
+        cache.listening();
+        SubmissionGraph graph = read(ONE_FOR_RULES);
+        cache.changed("submission:1");
+        SubmissionGraph again = read(ONE_FOR_RULES);
+
+        cache.keepRegistry(graph, DOI, RECORD);
+
+        assertThat(cache.registry(again, DOI)).isNull();
     }
 
     @Test

@@ -36,6 +36,7 @@ class RulesVersionTwoTest {
             an unknown licence word       | licences: [cc-by, cc0]   | licences: [CC BY]        | 38 | licence "CC BY"
             missing-records unknown       | version: 2               | version: 2\\nmissing-records: skip | 2 | "inactive" or "refuse"
             an approximate source unknown | {source: submittedDate, approximate: true} | {source: submittedDay} | 5 | date source "submittedDay"
+            a registry date unknown       | [metadata.acceptedDate, { | [registry.acceptance, { | 3 | the registry's dates are registry.accepted, registry.published-online
             """)
     void aRefusedVersionTwoFileNamesItsLineAndReason(String what, String replace, String by, int line, String reason) {
         String yaml = NSF.replace(replace, by.replace("\\n", "\n"));

@@ -15,6 +15,7 @@ import org.submission.platform.security.Caller;
 import org.submission.policy.repository.SubmissionGraph;
 import org.submission.policy.repository.SubmissionGraph.FunderRoute;
 import org.submission.policy.rules.Catalogue;
+import org.submission.policy.rules.RegistryDates;
 
 /**
  * Every dated row of the shipped catalogue decided on the anchor the funder survey gives it: both
@@ -30,7 +31,7 @@ class CatalogueRowsTest {
 
     /** key | funder | anchor | first day | the policy the day before | what the missing date is called */
     private static final String DATED = """
-            nih-2024      | nih      | accepted      | 2025-07-01 | nih-2008  | no accepted date (metadata.acceptedDate, metadata.publicationDate)
+            nih-2024      | nih      | accepted      | 2025-07-01 | nih-2008  | no accepted date (metadata.acceptedDate, metadata.publicationDate, registry.accepted)
             ahrq-2024     | ahrq     | grant.awarded | 2024-12-18 | ahrq-2016 | no award date for grant 40
             cdc-2024      | cdc      | grant.awarded | 2024-04-09 | funder    | no award date for grant 40
             fda-2015      | fda      | grant.awarded | 2015-12-29 | funder    | no award date for grant 40
@@ -115,6 +116,18 @@ class CatalogueRowsTest {
         assertThat(entries.get(0).id()).as(key).isEqualTo(String.valueOf(policy(key)));
         assertThat(entries.get(0).reasons().get(0)).as(key).containsEntry("key", key)
                 .containsEntry("approximate", anchor + " from " + source);
+    }
+
+    @ParameterizedTest(name = "NIH accepted {0} by the registry: {1}")
+    @CsvSource(delimiter = '|', textBlock = """
+            2025-06-30 | nih-2008
+            2025-08-18 | nih-2024
+            """)
+    void theRegistrysAcceptedDateDecidesNihWhenPassHasNoDate(String accepted, String key) {
+        List<PolicyEntry> entries = PolicyRules.applicablePolicies(graph(Map.of(), "nih"), BACKEND, null, true, Catalogue.RULES,
+                RegistryDates.of(Map.of("accepted", accepted)));
+        assertThat(entries).extracting(PolicyEntry::id).containsExactly(String.valueOf(policy(key)));
+        assertThat(entries.get(0).undecided()).isNull();
     }
 
     @ParameterizedTest(name = "{0}")

@@ -16,7 +16,7 @@ import java.util.List;
 public final class OfflineStub implements AutoCloseable {
 
     /** The DOIs with recorded answers. */
-    public static final List<String> DEMO_DOIS = List.of("10.4137/CMC.S38446", "10.5555/demo.2024.0001");
+    public static final List<String> DEMO_DOIS = List.of("10.4137/CMC.S38446", "10.5555/demo.2024.0001", "10.5555/demo.accepted");
 
     private final WireMockServer server;
 
