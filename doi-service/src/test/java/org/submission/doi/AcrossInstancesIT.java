@@ -33,7 +33,8 @@ import org.submission.platform.testing.PackagedService;
 /**
  * Two packaged instances of the service on one database, as two pods are: one upstream call per
  * DOI whichever instance a request reaches, a dead instance's lease taken over, the upstream's
- * announced rate and its pauses kept by both together (doi-service/README.md, "Across pods").
+ * announced rate and its pauses kept by both together (doi-service/README.md, "Across pods"). Its own
+ * launcher ({@link org.submission.doi.support.TwoInstances}), not Quarkus', which runs one instance.
  */
 class AcrossInstancesIT {
 

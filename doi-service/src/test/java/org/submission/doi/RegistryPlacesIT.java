@@ -27,7 +27,7 @@ import org.submission.doi.support.WireMockUpstreams;
 /**
  * The registry's calls open at once, summed over two packaged instances on one database
  * (DOI_REGISTRY_CONCURRENCY, 3 by default): a registry that counts its open calls never sees more,
- * and a lookup that finds no place in time says so.
+ * and a lookup that finds no place in time says so. Its own launcher, not Quarkus', which runs one instance.
  */
 class RegistryPlacesIT {
 

@@ -36,7 +36,8 @@ import org.submission.platform.testing.Requests;
  * Two packaged instances on one database, with the bounds on what an upstream may announce set
  * small: whatever the rate and Retry-After headers say, lookups of new DOIs answer 200 within those
  * bounds and no coordination statement fails; one caller's flood of new DOIs on one instance leaves
- * another caller's lookups on the other answered (doi-service/README.md, "Across pods").
+ * another caller's lookups on the other answered (doi-service/README.md, "Across pods"). Its own launcher,
+ * not Quarkus', which runs one instance.
  */
 class SharedTurnsIT {
 

@@ -25,7 +25,8 @@ import org.submission.platform.testing.PasswordLogins;
  * roll. Both serve side by side, what the migrations create belongs to the group, the rolled pod logs in again
  * once the old password is retired, and a pod given the retired one never serves: with migrations on it stops
  * at start naming 28P01, with them off (the production overlay) it answers 503, readiness DOWN. The roles must
- * give their passwords, as on a real server.
+ * give their passwords, as on a real server. Its own launcher, not Quarkus': several instances, one of
+ * which must not start.
  */
 class DatabasePasswordRotationIT {
 

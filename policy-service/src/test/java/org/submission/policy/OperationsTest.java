@@ -6,29 +6,19 @@ import static org.hamcrest.Matchers.equalTo;
 
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.path.json.JsonPath;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.submission.platform.testing.OpenApiDocument;
 
-/** Readiness despite a misconfigured institutional title, and the OpenAPI document. */
+/** Readiness despite a misconfigured institutional title ({@link UnmatchedTitleNoSwaggerUi}), and the OpenAPI document. */
 @QuarkusTest
-@TestProfile(OperationsTest.TitleMatchingNoPolicy.class)
+@TestProfile(UnmatchedTitleNoSwaggerUi.class)
 @WithTestResource(PolicyTestDatabase.class)
 class OperationsTest {
-
-    /** An institutional title no policy has, whatever data other tests left in the database. */
-    public static class TitleMatchingNoPolicy implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("service.policy.institutional-policy-title", "No Policy Has This Title");
-        }
-    }
 
     @Test
     void readinessStaysUpWhenTheInstitutionalTitleMatchesNoPolicy() {

@@ -11,7 +11,11 @@ import org.junit.jupiter.api.Test;
 import org.submission.platform.testing.FreshDatabase;
 import org.submission.platform.testing.PackagedService;
 
-/** The packaged service given a rules file it refuses: it stops, with one line naming the file, the line and the reason. */
+/**
+ * The packaged service given a rules file it refuses: it stops, with one line naming the file, the line and the reason.
+ * Its own launcher, not Quarkus': a {@code @QuarkusIntegrationTest} fails before its tests when the service does not
+ * start, and here not starting is the point.
+ */
 class RulesRefusedAtStartIT {
 
     @Test

@@ -30,7 +30,8 @@ import org.submission.platform.testing.Requests;
  * standing for the pods of each step (the old values only, both, the new values only), each roll one pod at
  * a time, while 8 clients call without pause: four people through the authenticating proxy and four as
  * PASS's backend, each switching to the new values at a moment of its own once every pod accepts both.
- * No request is refused: no 401, no 429.
+ * No request is refused: no 401, no 429. Its own launcher, not Quarkus': several instances, started and
+ * stopped one at a time.
  */
 class SecretRotationIT {
 

@@ -23,7 +23,8 @@ import org.submission.platform.testing.PackagedService;
 /**
  * The packaged service behind PgBouncer in transaction mode, which loses the statements a session
  * prepared (here at every transaction's end, so that it shows at once): it stops with one line
- * saying that only session mode works, instead of answering every request 500 while ready.
+ * saying that only session mode works, instead of answering every request 500 while ready. Its own
+ * launcher, not Quarkus': here not starting is the point.
  */
 class TransactionPoolerIT {
 

@@ -14,7 +14,8 @@ import org.submission.platform.testing.SlowReaders;
 
 /**
  * A stopping pod must send new requests elsewhere (docs/operator-guide.md, "Upgrade"): after SIGTERM new requests were still served for
- * seconds; they must get a 503 JSON at once while the request under way gets its answer.
+ * seconds; they must get a 503 JSON at once while the request under way gets its answer. Its own launcher, not
+ * Quarkus': the test sends SIGTERM mid-request and watches the service stop.
  */
 class ShutdownIT {
 

@@ -4,7 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quarkus.test.common.TestResourceScope;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusIntegrationTest;
+import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,16 +20,18 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.junit.jupiter.api.Test;
-import org.submission.platform.testing.FreshDatabase;
-import org.submission.platform.testing.PackagedService;
+import org.submission.platform.testing.IntegrationTestService;
+import org.submission.platform.testing.RunningService;
 import org.submission.platform.testing.SlowReaders;
 
 /**
  * A hundred clients that ask for a large answer and never read it, on the packaged service with the
  * images' JVM options (a 128 MiB heap, ExitOnOutOfMemoryError): each answer used to wait in the
  * service's memory until the service died. {@code -Dslow-readers.write-budget=1G} runs it as
- * before the write budget.
+ * before the write budget ({@link LargeAnswers}).
  */
+@QuarkusIntegrationTest
+@WithTestResource(value = SlowReadersIT.LargeAnswers.class, scope = TestResourceScope.MATCHING_RESOURCES)
 class SlowReadersIT {
 
     private static final int READERS = 100;
@@ -34,57 +41,69 @@ class SlowReadersIT {
 
     @Test
     void aHundredSlowReadersOfLargeAnswersLeaveTheServiceUpAndASmallCachedAnswerFastUntilTheWriteIdleTimeoutClosesThem() throws Exception {
-        try (PackagedService service = start()) {
-            assertThat(service.get(LARGE).body()).hasSizeGreaterThan(1_800_000);
-            Callable<HttpResponse<String>> small = () -> service.get(SMALL);
-            List<Long> unloaded = SlowReaders.timeUnloaded(service, small, 20);
-            System.out.println("SlowReadersIT before: " + SlowReaders.memory(service));
+        RunningService service = IntegrationTestService.current();
+        assertThat(service.get(LARGE).body()).hasSizeGreaterThan(1_800_000);
+        Callable<HttpResponse<String>> small = () -> service.get(SMALL);
+        List<Long> unloaded = SlowReaders.timeUnloaded(service, small, 20);
+        System.out.println("SlowReadersIT before: " + SlowReaders.memory(service));
 
-            List<Long> millis = new ArrayList<>();
-            try (SlowReaders readers = SlowReaders.open(service, READERS, i -> LARGE)) {
-                millis.addAll(SlowReaders.timeUntilTheBudgetRefuses(service, small));
-                assertThat(service.process().isAlive()).as("the service is still running; its log:\n%s", service.log()).isTrue();
-                System.out.println("SlowReadersIT under " + READERS + " slow readers: " + SlowReaders.memory(service));
-                assertThat(SlowReaders.metric(service, "submission_http_write_pending_bytes"))
-                        .as("answer bytes queued").isLessThanOrEqualTo(32 * 1024 * 1024);
-                assertThat(SlowReaders.budgetHasRefused(service)).as("the write budget refused an answer").isTrue();
+        List<Long> millis = new ArrayList<>();
+        try (SlowReaders readers = SlowReaders.open(service, READERS, i -> LARGE)) {
+            millis.addAll(SlowReaders.timeUntilTheBudgetRefuses(service, small));
+            assertThat(service.alive()).as("the service is still running; its log:\n%s", service.log()).isTrue();
+            System.out.println("SlowReadersIT under " + READERS + " slow readers: " + SlowReaders.memory(service));
+            assertThat(SlowReaders.metric(service, "submission_http_write_pending_bytes"))
+                    .as("answer bytes queued").isLessThanOrEqualTo(32 * 1024 * 1024);
+            assertThat(SlowReaders.budgetHasRefused(service)).as("the write budget refused an answer").isTrue();
 
-                Thread.sleep(WRITE_IDLE.toMillis());
-                assertThat(readers.closedByService(Duration.ofSeconds(5))).as("connections closed by the write-idle timeout")
-                        .isEqualTo(READERS);
-                assertThat(SlowReaders.metric(service, "submission_http_write_pending_bytes")).as("answer bytes queued").isZero();
-            }
-            SlowReaders.assertNotHeldUp("small cached GETs", unloaded, millis);
-            assertThat(service.get(LARGE).statusCode()).as("a large answer once the slow readers are gone").isEqualTo(200);
+            Thread.sleep(WRITE_IDLE.toMillis());
+            assertThat(readers.closedByService(Duration.ofSeconds(5))).as("connections closed by the write-idle timeout")
+                    .isEqualTo(READERS);
+            assertThat(SlowReaders.metric(service, "submission_http_write_pending_bytes")).as("answer bytes queued").isZero();
         }
+        SlowReaders.assertNotHeldUp("small cached GETs", unloaded, millis);
+        assertThat(service.get(LARGE).statusCode()).as("a large answer once the slow readers are gone").isEqualTo(200);
     }
 
-    /** The demo data, repository 10's PubMed Central schema grown to 1.9 MB by descriptions. */
-    private static PackagedService start() throws Exception {
-        Path folder = Files.createTempDirectory("slow-readers-schemas");
-        ObjectMapper json = new ObjectMapper();
-        ObjectNode pmc;
-        try (InputStream bundled = SlowReadersIT.class.getResourceAsStream("/schemas/pass/pmc.json")) {
-            pmc = (ObjectNode) json.readTree(bundled);
-        }
-        ObjectNode definitions = (ObjectNode) pmc.get("definitions");
-        for (int i = 0; i < 19; i++) {
-            // each string under the store's limit of a million characters
-            definitions.putObject("note" + i).put("description", "PubMed Central ".repeat(6_600));
-        }
-        Files.createDirectories(folder.resolve("pass"));
-        json.writeValue(folder.resolve("pass/pmc.json").toFile(), pmc);
+    /**
+     * The demo service of {@link DemoSchemaService} with repository 10's PubMed Central schema grown to
+     * 1.9 MB by descriptions, over the default bound of a resolved document, which it must pass to be
+     * served, and the write-idle timeout this test waits for; a service of its own, since the other
+     * integration tests validate against repository 10's schemas.
+     */
+    public static class LargeAnswers extends DemoSchemaService {
 
-        Map<String, String> settings = new HashMap<>(FreshDatabase.create().settings());
-        settings.put("SUBMISSION_SEED_DEMO", "true");
-        settings.put("SCHEMA_SERVICE_DIR", folder.toString());
-        // the grown schema is over the default bound of a resolved document (1M), which it must pass to be served
-        settings.put("SCHEMA_SERVICE_MAX_EXPANDED_SIZE", "4M");
-        settings.put("SUBMISSION_HTTP_WRITE_IDLE_TIMEOUT", WRITE_IDLE.toSeconds() + "s");
-        String budget = System.getProperty("slow-readers.write-budget");
-        if (budget != null) {
-            settings.put("SUBMISSION_HTTP_WRITE_BUDGET", budget);
+        @Override
+        public Map<String, String> start() {
+            Map<String, String> settings = new HashMap<>(super.start());
+            settings.putAll(Map.of("schema.service.dir", grownSchemas().toString(), "schema.service.max-expanded-size", "4M",
+                    "submission.http.write-idle-timeout", WRITE_IDLE.toSeconds() + "s"));
+            String budget = System.getProperty("slow-readers.write-budget");
+            if (budget != null) {
+                settings.put("submission.http.write-budget", budget);
+            }
+            return settings;
         }
-        return PackagedService.start(settings).awaitReady(Duration.ofSeconds(90));
+
+        private static Path grownSchemas() {
+            try {
+                Path folder = Files.createTempDirectory("slow-readers-schemas");
+                ObjectMapper json = new ObjectMapper();
+                ObjectNode pmc;
+                try (InputStream bundled = SlowReadersIT.class.getResourceAsStream("/schemas/pass/pmc.json")) {
+                    pmc = (ObjectNode) json.readTree(bundled);
+                }
+                ObjectNode definitions = (ObjectNode) pmc.get("definitions");
+                for (int i = 0; i < 19; i++) {
+                    // each string under the store's limit of a million characters
+                    definitions.putObject("note" + i).put("description", "PubMed Central ".repeat(6_600));
+                }
+                Files.createDirectories(folder.resolve("pass"));
+                json.writeValue(folder.resolve("pass/pmc.json").toFile(), pmc);
+                return folder;
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
     }
 }

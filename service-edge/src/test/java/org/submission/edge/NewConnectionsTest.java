@@ -18,10 +18,11 @@ import org.submission.platform.testing.LoopbackClient;
 
 /**
  * One client's connections ({@link TightLimits}: five per address, a one-second deadline for the
- * first request head, writes idle for ten minutes before a connection is closed).
+ * first request head, writes idle for ten minutes before a connection is closed), in the start of
+ * {@link TightLimits.WithHttp2}, whose HTTP/2 switch the services ignore.
  */
 @QuarkusTest
-@TestProfile(TightLimits.class)
+@TestProfile(TightLimits.WithHttp2.class)
 @WithTestResource(EmbeddedPostgresResource.class)
 class NewConnectionsTest {
 

@@ -10,7 +10,12 @@ import java.util.Map;
  */
 public class TightLimits implements QuarkusTestProfile {
 
-    /** The same limits with HTTP/2 asked for in the configuration, which the services ignore. */
+    /**
+     * The same limits with HTTP/2 asked for in the configuration, which the services ignore
+     * ({@code CleartextHttp2Test}); the HTTP/1.1 connections of {@code NewConnectionsTest} share its
+     * start, since a profile costs an augmentation and a start. {@link TightShares} needs a head
+     * deadline that this one's tests wait for.
+     */
     public static class WithHttp2 extends TightLimits {
 
         @Override

@@ -4,31 +4,23 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
-import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.submission.doi.support.Api;
+import org.submission.doi.support.ContendedUpstreams;
 import org.submission.doi.support.Fixtures;
 import org.submission.doi.support.FreshUpstreams;
 import org.submission.doi.support.Upstreams;
 import org.submission.doi.support.WireMockUpstreams;
 import org.submission.platform.testing.EmbeddedPostgresResource;
 
-/** DOI_CACHE_TTL=0: every request asks the upstream. */
+/** DOI_CACHE_TTL=0 ({@link ContendedUpstreams}): every request asks the upstream. */
 @QuarkusTest
-@TestProfile(CacheOffTest.NoCache.class)
+@TestProfile(ContendedUpstreams.class)
 @WithTestResource(EmbeddedPostgresResource.class)
 @WithTestResource(WireMockUpstreams.class)
 class CacheOffTest extends FreshUpstreams {
-
-    public static class NoCache implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("doi.cache.ttl", "0");
-        }
-    }
 
     @ParameterizedTest
     @ValueSource(strings = {"journal", "manuscript"})

@@ -7,7 +7,6 @@ import static org.submission.doi.support.Fixtures.ARTICLE_JOURNAL;
 import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -16,7 +15,6 @@ import jakarta.inject.Inject;
 import java.net.Socket;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -29,6 +27,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.submission.doi.support.Api;
+import org.submission.doi.support.ContendedUpstreams;
 import org.submission.doi.support.Fixtures;
 import org.submission.doi.support.FreshUpstreamsAndRecords;
 import org.submission.doi.support.HeldAnswers;
@@ -39,27 +38,15 @@ import org.submission.doi.upstream.RegistryClient;
 import org.submission.platform.testing.EmbeddedPostgresResource;
 
 /**
- * DOI_SERVICE_SAME_DOI=share: a request for a DOI in flight waits for that work and gets its answer.
+ * DOI_SERVICE_SAME_DOI=share ({@link ContendedUpstreams}): a request for a DOI in flight waits for that work and gets its answer.
  * The registry holds its answer until the test has seen the requests join the work in flight, so
  * that they meet it there however busy the machine.
  */
 @QuarkusTest
-@TestProfile(SameDoiShareTest.Share.class)
+@TestProfile(ContendedUpstreams.class)
 @WithTestResource(EmbeddedPostgresResource.class)
 @WithTestResource(WireMockUpstreams.class)
 class SameDoiShareTest extends FreshUpstreamsAndRecords {
-
-    /**
-     * The registry's answer is held until the test has seen the requests join: the call's deadline
-     * (5 s) and its silence (10 s) bound here only a test that would hang, as AWAIT does, since on
-     * a machine busy with another build the joining can take longer than them (a 504).
-     */
-    public static class Share implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("doi.same-doi", "share", "doi.upstream.deadline", "60s", "doi.upstream.read-timeout", "60s");
-        }
-    }
 
     private static final int WAITING = 5;
     /** Bounds only a test that would hang. */

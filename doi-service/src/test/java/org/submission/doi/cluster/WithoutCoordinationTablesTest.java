@@ -30,6 +30,7 @@ import org.submission.platform.testing.FreshDatabase;
 @TestProfile(WithoutCoordinationTablesTest.Profile.class)
 class WithoutCoordinationTablesTest {
 
+    /** A database of its own without the coordination tables, which every other test's lookups use. */
     public static class Profile implements QuarkusTestProfile {
         @Override
         public List<TestResourceEntry> testResources() {

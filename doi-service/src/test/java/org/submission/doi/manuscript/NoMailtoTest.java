@@ -10,34 +10,26 @@ import static org.hamcrest.Matchers.equalTo;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.response.Response;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.submission.doi.support.Api;
 import org.submission.doi.support.Fixtures;
 import org.submission.doi.support.FreshUpstreams;
+import org.submission.doi.support.Traces;
 import org.submission.doi.support.Upstreams;
 import org.submission.doi.support.WireMockUpstreams;
 import org.submission.platform.testing.EmbeddedPostgresResource;
 
 /**
  * Without DOI_SERVICE_MAILTO the lookup service, which refuses calls without an email, is never
- * called; a blank one is no address, for both upstreams and the User-Agent alike.
+ * called; a blank one is no address, for both upstreams and the User-Agent alike ({@link Traces.SdkOnWithoutMailto}).
  */
 @QuarkusTest
-@TestProfile(NoMailtoTest.WithoutMailto.class)
+@TestProfile(Traces.SdkOnWithoutMailto.class)
 @WithTestResource(EmbeddedPostgresResource.class)
 @WithTestResource(WireMockUpstreams.class)
 class NoMailtoTest extends FreshUpstreams {
-
-    public static class WithoutMailto implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("doi.mailto", " \t ");
-        }
-    }
 
     @Test
     void theManuscriptEndpointAnswers503NamingTheVariableWithoutCalling() {

@@ -26,6 +26,7 @@ import org.submission.platform.testing.RecordedSpans;
 @TestProfile(PropagatedTraceTest.Propagating.class)
 class PropagatedTraceTest extends FreshUpstreamsAndSpans {
 
+    /** The one setting that must differ from TracesTest's, which proves the default leaves the upstreams untold. */
     public static class Propagating extends Traces.SdkOn {
         @Override
         protected Map<String, String> more() {

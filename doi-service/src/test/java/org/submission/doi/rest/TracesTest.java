@@ -19,11 +19,11 @@ import org.submission.doi.support.WireMockUpstreams;
 import org.submission.platform.testing.EmbeddedPostgresResource;
 import org.submission.platform.testing.RecordedSpans;
 
-/** With traces on (and the upstreams' trace context off, the default): what a lookup leaves. */
+/** With traces on (and the upstreams' trace context off, the default): what a lookup leaves ({@link Traces.SdkOnWithoutMailto}). */
 @QuarkusTest
 @WithTestResource(EmbeddedPostgresResource.class)
 @WithTestResource(WireMockUpstreams.class)
-@TestProfile(Traces.SdkOn.class)
+@TestProfile(Traces.SdkOnWithoutMailto.class)
 class TracesTest extends FreshUpstreamsAndSpans {
 
     @Test

@@ -38,6 +38,19 @@ public final class Traces {
         }
     }
 
+    /**
+     * The switch on and no contact address (DOI_SERVICE_MAILTO blank), in one start for {@code TracesTest}
+     * and {@code NoMailtoTest}: the traces asked for are of registry calls, which go out without an
+     * address as with one, and what the lookup service's refusal and readiness answer is the same with
+     * spans recorded or not.
+     */
+    public static class SdkOnWithoutMailto extends SdkOn {
+        @Override
+        protected Map<String, String> more() {
+            return Map.of("doi.mailto", " \t ");
+        }
+    }
+
     /** The exporter the tests read spans from; the extension exports to it while the SDK is on. */
     @Singleton
     public static class Exporter {

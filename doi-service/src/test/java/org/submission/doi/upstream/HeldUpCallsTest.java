@@ -6,18 +6,17 @@ import static org.submission.doi.support.Fixtures.ARTICLE_JOURNAL;
 import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.response.Response;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.submission.doi.support.Api;
+import org.submission.doi.support.ContendedUpstreams;
 import org.submission.doi.support.Fixtures;
 import org.submission.doi.support.FreshUpstreams;
 import org.submission.doi.support.RateRule;
@@ -26,8 +25,8 @@ import org.submission.doi.support.WireMockUpstreams;
 import org.submission.platform.testing.EmbeddedPostgresResource;
 
 /**
- * A call held up after its turn under the rate (here: waiting for the upstream's one connection,
- * as a busy CPU or a slow connection would hold it) takes the next turn instead of going out late
+ * A call held up after its turn under the rate (here: waiting for the upstream's one connection
+ * of {@link ContendedUpstreams}, as a busy CPU or a slow connection would hold it) takes the next turn instead of going out late
  * and crowding the call after it, so that no stall can put more than the announced rate into one
  * interval, which the upstream would answer with a pause. A margin of 50 % spaces the turns 1.5 s
  * apart for the announced second: a call may go out up to 0.5 s after its turn starts and still
@@ -35,17 +34,10 @@ import org.submission.platform.testing.EmbeddedPostgresResource;
  * run a timer that late.
  */
 @QuarkusTest
-@TestProfile(HeldUpCallsTest.OneConnection.class)
+@TestProfile(ContendedUpstreams.class)
 @WithTestResource(EmbeddedPostgresResource.class)
 @WithTestResource(WireMockUpstreams.class)
 class HeldUpCallsTest extends FreshUpstreams {
-
-    public static class OneConnection implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("doi.upstream.pool-size", "1", "doi.upstream.rate-margin", "0.5");
-        }
-    }
 
     private final ExecutorService clients = Executors.newFixedThreadPool(4);
 

@@ -32,6 +32,7 @@ import org.submission.platform.testing.EmbeddedPostgresResource;
 @WithTestResource(WireMockUpstreams.class)
 class UpstreamPoolTest extends FreshUpstreams {
 
+    /** Two connections, where ContendedUpstreams' held-up calls need exactly one, and a wait queue of two. */
     public static class SmallPool implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {

@@ -9,7 +9,8 @@ import java.util.Optional;
 /**
  * The PASS (JHU) schema set of the shared reference folder ({@code shared/reference} beside the
  * repository or one of its parent folders), served through SCHEMA_SERVICE_DIR next to the bundled
- * schemas. Read only, never copied into the project.
+ * schemas. Read only, never copied into the project. A profile of its own: the other tests' store is
+ * the project's, whose repositories and schema ids they assert.
  */
 public class ReferenceSchemas implements QuarkusTestProfile {
 

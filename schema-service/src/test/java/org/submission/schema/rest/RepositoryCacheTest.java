@@ -6,30 +6,21 @@ import static org.submission.platform.testing.Requests.backend;
 
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
-import java.util.Map;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 import org.submission.platform.testing.EmbeddedPostgresResource;
 import org.submission.platform.testing.TestData;
 
-/** With a repository TTL, a repository read once answers from memory until the TTL passes. */
+/** With a repository TTL ({@link LongTtlWorkbenchOff}), a repository read once answers from memory until the TTL passes. */
 @QuarkusTest
-@TestProfile(RepositoryCacheTest.LongTtl.class)
+@TestProfile(LongTtlWorkbenchOff.class)
 @WithTestResource(EmbeddedPostgresResource.class)
 class RepositoryCacheTest {
-
-    public static class LongTtl implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("schema.service.repository-ttl", "1H");
-        }
-    }
 
     @Inject
     DataSource dataSource;

@@ -4,25 +4,16 @@ import static org.submission.platform.testing.Requests.backend;
 
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
-import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.submission.platform.testing.EmbeddedPostgresResource;
 
 /** SCHEMA_SERVICE_WORKBENCH_ENABLED=false, as the production overlay sets it: the workbench is not there. */
 @QuarkusTest
-@TestProfile(WorkbenchSwitchedOffTest.SwitchedOff.class)
+@TestProfile(LongTtlWorkbenchOff.class)
 @WithTestResource(EmbeddedPostgresResource.class)
 class WorkbenchSwitchedOffTest {
-
-    public static class SwitchedOff implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("schema.service.workbench.enabled", "false");
-        }
-    }
 
     @ParameterizedTest
     @ValueSource(strings = {"get /schemaservice/workbench", "get /schemaservice/workbench/assets/workbench.js",
