@@ -2,8 +2,8 @@ package org.submission.policy;
 
 import static org.awaitility.Awaitility.await;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
-import org.submission.policy.graphcache.PassChangeLog;
 
 /** For tests that write to PASS's tables and then count what a kept answer costs: the pod has read what they wrote. */
 final class ChangeLogRead {
@@ -12,8 +12,17 @@ final class ChangeLogRead {
     }
 
     /** Two more reads of the change log: the second began after every commit before this call. */
-    static void caughtUp(PassChangeLog log) {
-        long now = log.reads();
-        await().atMost(Duration.ofSeconds(10)).until(() -> log.reads() >= now + 2);
+    static void caughtUp(MeterRegistry registry) {
+        double now = reads(registry);
+        await().atMost(Duration.ofSeconds(10)).until(() -> reads(registry) >= now + 2);
+    }
+
+    /** Whether the pod keeps graphs: it hears PASS's changes. */
+    static boolean listening(MeterRegistry registry) {
+        return registry.get("policy_answer_cache_listening").gauge().value() == 1;
+    }
+
+    private static double reads(MeterRegistry registry) {
+        return registry.get("policy_change_log_reads").counter().count();
     }
 }

@@ -1,5 +1,6 @@
 package org.submission.policy;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.inject.Singleton;
 import java.io.IOException;
 import java.io.InputStream;
@@ -11,7 +12,6 @@ import java.sql.Statement;
 import java.util.Map;
 import javax.sql.DataSource;
 import org.submission.platform.testing.TestData;
-import org.submission.policy.graphcache.PassChangeLog;
 
 /**
  * The HTTP tests' data set ({@code fixtures/policy-cases.json}), loaded through the product's seed
@@ -23,12 +23,12 @@ class Fixture {
     private static final String RESOURCE = "fixtures/policy-cases.json";
 
     private final DataSource dataSource;
-    private final PassChangeLog changeLog;
+    private final MeterRegistry registry;
     private Map<String, Long> loaded;
 
-    Fixture(DataSource dataSource, PassChangeLog changeLog) {
+    Fixture(DataSource dataSource, MeterRegistry registry) {
         this.dataSource = dataSource;
-        this.changeLog = changeLog;
+        this.registry = registry;
     }
 
     /** Makes sure the fixture is the database's content; answers the id of each record key. */
@@ -61,7 +61,7 @@ class Fixture {
 
     /** Once this returns, the pod has read every change committed before the call ({@link ChangeLogRead}). */
     void caughtUp() {
-        ChangeLogRead.caughtUp(changeLog);
+        ChangeLogRead.caughtUp(registry);
     }
 
     private static String text() {

@@ -3,6 +3,7 @@ package org.submission.policy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
@@ -14,7 +15,6 @@ import org.junit.jupiter.api.Test;
 import org.submission.platform.testing.FreshDatabase;
 import org.submission.platform.testing.PassCoreDatabase;
 import org.submission.platform.testing.Requests;
-import org.submission.policy.graphcache.GraphCache;
 
 /**
  * The policy service on pass-core's own database with PASS data as pass-core writes it, set up by
@@ -41,7 +41,7 @@ class PassCoreDatabaseTest {
     final FreshDatabase passCore = PassCoreDatabase.database();
 
     @Inject
-    GraphCache kept;
+    MeterRegistry registry;
 
     @Test
     void theFundersPoliciesAndTheInstitutionsApplyToASubmissionOfAnAffiliatedSubmitter() {
@@ -71,7 +71,7 @@ class PassCoreDatabaseTest {
 
     @Test
     void theOwnersScriptInstallsPassChangeLogSoThatAChangeReachesAKeptAnswer() {
-        await().atMost(Duration.ofSeconds(10)).until(kept::isListening);
+        await().atMost(Duration.ofSeconds(10)).until(() -> ChangeLogRead.listening(registry));
         long doe = policy("DOE Public Access Plan");
         long funder = passCore.count("SELECT id FROM pass_funder WHERE policy_id = " + doe);
         assertThat(policies()).contains(String.valueOf(doe));

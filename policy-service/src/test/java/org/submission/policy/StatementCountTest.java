@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
@@ -23,8 +24,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.submission.platform.testing.ExternalTool;
 import org.submission.platform.testing.Requests;
-import org.submission.policy.graphcache.GraphCache;
-import org.submission.policy.graphcache.PassChangeLog;
 
 /**
  * Counts, on the PostgreSQL server (pg_stat_statements), the statements one request runs, for a
@@ -44,10 +43,7 @@ class StatementCountTest {
     Fixture fixture;
 
     @Inject
-    GraphCache kept;
-
-    @Inject
-    PassChangeLog changeLog;
+    MeterRegistry registry;
 
     private Map<String, Long> ids;
 
@@ -56,7 +52,7 @@ class StatementCountTest {
         ExternalTool.require(PolicyTestDatabase.embedded(),
                 "the test's own server with pg_stat_statements preloaded is not started (SUBMISSION_DB_URL names another)");
         ids = fixture.replaceWith(seed());
-        ChangeLogRead.caughtUp(changeLog);
+        ChangeLogRead.caughtUp(registry);
         try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
             statement.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
         }
@@ -84,7 +80,7 @@ class StatementCountTest {
             "/policy/repositories, backend, 0",
             "/policy/repositories, submitter@example.edu, 1"})
     void aSubmissionAskedAboutAgainCostsNoStatementForItsGraph(String endpoint, String caller, long expected) throws SQLException {
-        await().atMost(Duration.ofSeconds(10)).until(kept::isListening);
+        await().atMost(Duration.ofSeconds(10)).until(() -> ChangeLogRead.listening(registry));
         statementsOf(endpoint, caller, "many");
 
         assertThat(statementsOf(endpoint, caller, "many")).isEqualTo(expected);
@@ -93,7 +89,7 @@ class StatementCountTest {
     // the submitter's graph is kept; a stranger asks about it, and about an id no submission has
     @Test
     void aSubmissionThatIsNotYoursCostsTheStatementsOfOneThatDoesNotExist() throws SQLException {
-        await().atMost(Duration.ofSeconds(10)).until(kept::isListening);
+        await().atMost(Duration.ofSeconds(10)).until(() -> ChangeLogRead.listening(registry));
         statementsOf("/policy/policies", "submitter@example.edu", "many");
 
         long notYours = refusedStatementsOf(ids.get("many"));

@@ -207,10 +207,6 @@ public class GraphCache {
         graphs.invalidateAll();
     }
 
-    public boolean isListening() {
-        return listening;
-    }
-
     /**
      * A graph's heap, roughly: its objects at a compressed-pointer JVM's sizes, its strings at two
      * bytes a character, so that the metadata fields it read count for what they hold.

@@ -1,5 +1,7 @@
 package org.submission.policy.graphcache;
 
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.runtime.Quarkus;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
@@ -17,7 +19,6 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.atomic.AtomicLong;
 import org.jboss.logging.Logger;
 import org.submission.policy.config.GraphCacheSettings;
 
@@ -52,7 +53,7 @@ public class PassChangeLog {
     private final GraphCache cache;
     private final GraphCacheSettings settings;
     private final ChangeLogPosition position = new ChangeLogPosition();
-    private final AtomicLong reads = new AtomicLong();
+    private final Counter reads;
     private volatile boolean stopped;
     private boolean reportMissing = true;
     // a kept graph is served only once a read sent after its request arrived has answered, so that a
@@ -62,8 +63,10 @@ public class PassChangeLog {
     private boolean wanted;
     private long readTimer = -1;
 
-    public PassChangeLog(Vertx vertx, Pool pool, GraphCache cache, GraphCacheSettings settings) {
+    public PassChangeLog(Vertx vertx, Pool pool, GraphCache cache, GraphCacheSettings settings, MeterRegistry registry) {
         this.vertx = vertx;
+        this.reads = Counter.builder("policy_change_log_reads")
+                .description("Reads of PASS's change log that found every trigger in place").register(registry);
         this.pool = pool;
         this.cache = cache;
         this.settings = settings;
@@ -197,12 +200,7 @@ public class PassChangeLog {
         }
         position.advance(Long.parseLong(first.getString("xmin")), sent).ifPresent(this::prune);
         cache.listening();
-        reads.incrementAndGet();
-    }
-
-    /** The reads that found every trigger in place: one begun after a commit has told the cache of it. */
-    public long reads() {
-        return reads.get();
+        reads.increment();
     }
 
     /** Tells the cache of each row read for the first time. */
