@@ -53,7 +53,7 @@ public class ComplianceService {
             String written = givenDoi != null ? givenDoi : doiOf(seen.graph().metadata());
             // one the DOI service would refuse is never sent: the submitter's typo is not its failure
             String doi = written == null ? null : DoiSyntax.normalise(written).orElse(null);
-            return policies.decided(seen, doi, false).flatMap(decided -> answer(submissionId, seen, written, doi, decided));
+            return policies.decided(seen, () -> doi, false).flatMap(decided -> answer(submissionId, seen, written, doi, decided));
         });
     }
 

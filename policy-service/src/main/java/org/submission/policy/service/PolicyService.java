@@ -6,6 +6,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.submission.policy.config.PolicySettings;
 import org.submission.policy.graphcache.GraphCache;
 import org.submission.policy.repository.SubmissionGraph;
@@ -60,10 +61,10 @@ public class PolicyService {
      */
     public Uni<List<PolicyEntry>> policies(long submissionId, boolean explain) {
         return visible(submissionId, false).flatMap(seen -> {
-            String doi = doiOf(seen);
-            return decided(seen, doi, explain).flatMap(decided -> {
+            return decided(seen, () -> doiOf(seen), explain).flatMap(decided -> {
                 List<PolicyEntry> entries = decided.entries();
-                if (doi == null || !explain || !Acknowledgements.wanted(seen.rules())) {
+                String doi = explain && Acknowledgements.wanted(seen.rules()) ? doiOf(seen) : null;
+                if (doi == null) {
                     return Uni.createFrom().item(entries);
                 }
                 return acknowledgements.of(seen.caller().principal(), seen.rules(), seen.graph(), doi, decided.read())
@@ -73,7 +74,7 @@ public class PolicyService {
     }
 
     public Uni<RepositoryChoice> repositories(long submissionId, boolean explain) {
-        return visible(submissionId, true).flatMap(seen -> decided(seen, doiOf(seen), false)
+        return visible(submissionId, true).flatMap(seen -> decided(seen, () -> doiOf(seen), false)
                 .map(decided -> PolicyRules.repositories(seen.graph().effectiveRepositories(), decided.entries(), explain)));
     }
 
@@ -82,8 +83,11 @@ public class PolicyService {
         return visible(submissionId, false, true);
     }
 
-    /** The applicable policies, their registry dates read from {@code doi}'s record (valid, or null: none) if a rule needs one. */
-    Uni<RegistryReads.Decided> decided(Seen seen, String doi, boolean explain) {
+    /**
+     * The applicable policies, their registry dates read from {@code doi}'s record (valid, or null:
+     * none) if a rule needs one: the DOI is looked for only then, not on every answer.
+     */
+    Uni<RegistryReads.Decided> decided(Seen seen, Supplier<String> doi, boolean explain) {
         return registry.decide(seen.caller().principal(), seen.graph(), doi, dates ->
                 PolicyRules.applicablePolicies(seen.graph(), seen.caller(), institution, explain, seen.rules(), dates));
     }

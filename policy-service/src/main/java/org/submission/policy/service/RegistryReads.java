@@ -4,6 +4,7 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.submission.platform.error.ApiException;
 import org.submission.policy.doi.DoiServiceClient;
 import org.submission.policy.doi.RegistryRecord;
@@ -43,15 +44,18 @@ public class RegistryReads {
     /**
      * The policies {@code evaluate} gives, evaluated first without the record: only when a date's
      * every earlier source is absent and a registry source comes next, and the submission has a
-     * {@code doi} (valid, or null), is the record read and the policies evaluated again with it.
+     * {@code doi} (valid, or null; asked for only then), is the record read and the policies
+     * evaluated again with it.
      */
-    Uni<Decided> decide(String caller, SubmissionGraph graph, String doi, Function<RegistryDates, List<PolicyEntry>> evaluate) {
+    Uni<Decided> decide(String caller, SubmissionGraph graph, Supplier<String> doi,
+                        Function<RegistryDates, List<PolicyEntry>> evaluate) {
         RegistryDates probe = RegistryDates.unread();
         List<PolicyEntry> first = evaluate.apply(probe);
-        if (!probe.asked() || doi == null) {
+        String valid = probe.asked() ? doi.get() : null;
+        if (valid == null) {
             return Uni.createFrom().item(new Decided(first, null));
         }
-        return read(caller, graph, doi).map(read -> new Decided(evaluate.apply(read.dates()), read));
+        return read(caller, graph, valid).map(read -> new Decided(evaluate.apply(read.dates()), read));
     }
 
     /** The record of {@code doi} (valid) for this graph: the one kept with it, or read now. */
