@@ -37,12 +37,10 @@ public final class SubmissionDates {
     private final RegistryDates registry;
     private final Found[] found;
 
-    /** @param metadataField the text of a top-level field of the metadata, by name, or null when it has none */
-    public SubmissionDates(List<NamedDate> dates, Function<String, String> metadataField, LocalDate submittedDate) {
-        this(dates, metadataField, submittedDate, RegistryDates.none());
-    }
-
-    /** @param registry the article's registry dates, as far as they were read */
+    /**
+     * @param metadataField the text of a top-level field of the metadata, by name, or null when it has none
+     * @param registry the article's registry dates, as far as they were read
+     */
     public SubmissionDates(List<NamedDate> dates, Function<String, String> metadataField, LocalDate submittedDate,
                            RegistryDates registry) {
         this.dates = dates;
