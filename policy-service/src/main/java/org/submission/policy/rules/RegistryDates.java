@@ -44,7 +44,10 @@ public final class RegistryDates {
         return new RegistryDates(null, null);
     }
 
-    /** @param dates the registry's date names to {@code YYYY}, {@code YYYY-MM} or {@code YYYY-MM-DD}; absent or null when it has none */
+    /**
+     * @param dates the registry's date names to {@code YYYY}, {@code YYYY-MM} or {@code YYYY-MM-DD}
+     *              (nothing else: the record's reader checks them, {@link #PRECISION}); absent or null when it has none
+     */
     public static RegistryDates of(Map<String, String> dates) {
         return new RegistryDates(dates, null);
     }
@@ -84,9 +87,9 @@ public final class RegistryDates {
         return text == null ? null : SubmissionDates.day(text);
     }
 
+    /** As {@link #of} took it: {@code RegistryRecord.Dates} has kept only the registry's date-parts. */
     private String text(String name) {
-        String text = dates.get(name);
-        return text != null && PRECISION.matcher(text).matches() ? text : null;
+        return dates.get(name);
     }
 
     /** A month ({@code 2025-06}) or year sorts before every day in it, and after every earlier day. */
