@@ -21,6 +21,11 @@ import java.util.StringJoiner;
  * grants 10001-30000, submissions 100001-110000. Policy 4050 is the institutional policy
  * ("Example University Open Access Policy", repository 3061 "Example Scholarship"); half the
  * users are affiliated with example.edu; 20 funders have no policy.
+ *
+ * <p>{@code java deploy/bench/policy/GenerateSeed.java --reaching N M} prints instead the ids of the
+ * submissions whose grants reach exactly N funders, all of them among funders 1 to M (those
+ * GenerateCatalogue.java names, with M = 50), one a line: the same data set, so that a benchmark can
+ * ask about submissions of a given shape.
  */
 public class GenerateSeed {
 
@@ -35,10 +40,15 @@ public class GenerateSeed {
     static final long INSTITUTIONAL_REPOSITORY = 3001 + REPOSITORIES;
 
     public static void main(String[] args) throws IOException {
+        boolean reaching = args.length == 3 && args[0].equals("--reaching");
+        int funders = reaching ? Integer.parseInt(args[1]) : 0;
+        int within = reaching ? Integer.parseInt(args[2]) : 0;
+        List<Long> shaped = new ArrayList<>();
         Random random = new Random(20_240_601L);
         long[] funderPolicy = new long[FUNDERS];
         long[][] grantFunders = new long[GRANTS][];
-        try (Writer out = new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), 1 << 16)) {
+        try (Writer out = reaching ? Writer.nullWriter()
+                : new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), 1 << 16)) {
             out.write("{\n\"users\": [\n");
             for (int i = 1; i <= USERS; i++) {
                 boolean inside = i % 2 == 0;
@@ -89,17 +99,24 @@ public class GenerateSeed {
                 int submitter = 1 + random.nextInt(USERS);
                 List<String> grants = new ArrayList<>();
                 Set<Long> applicable = new LinkedHashSet<>();
+                Set<Long> reached = new LinkedHashSet<>();
                 int count = 1 + random.nextInt(5);
                 while (grants.size() < count) {
                     int grant = 1 + random.nextInt(GRANTS);
                     if (!grants.contains("\"g" + grant + "\"")) {
                         grants.add("\"g" + grant + "\"");
                         for (long funder : grantFunders[grant - 1]) {
+                            if (funder > 0) {
+                                reached.add(funder);
+                            }
                             if (funder > 0 && funderPolicy[(int) funder - 1] > 0) {
                                 applicable.add(funderPolicy[(int) funder - 1]);
                             }
                         }
                     }
+                }
+                if (reached.size() == funders && reached.stream().allMatch(funder -> funder <= within)) {
+                    shaped.add(FIRST_SUBMISSION + i);
                 }
                 if (submitter % 2 == 0) {
                     applicable.add(INSTITUTIONAL_POLICY);
@@ -121,6 +138,7 @@ public class GenerateSeed {
             }
             out.write("\n]\n}\n");
         }
+        shaped.forEach(System.out::println);
     }
 
     // Dates from the index, not the random sequence, so the rest of the data set stays as it was:
