@@ -40,10 +40,13 @@ fi
 WORK="$(mktemp -d /tmp/notices-instructions.XXXXXX)"
 as_owner() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
 [ "$(id -u)" != 0 ] || chown postgres "$WORK"
+# the processes of the server under callgrind (its postmaster, background processes and backends)
+backends() { pgrep -c -u postgres -f "valgrind.*$WORK/counts" || true; }
 PORT=$((20000 + RANDOM % 20000))
 SERVER_PID=""
-stop_server() {
-  [ -z "$SERVER_PID" ] || { kill "$SERVER_PID" 2>/dev/null || true; wait "$SERVER_PID" 2>/dev/null || true; SERVER_PID=""; }
+stop_server() {  # through pg_ctl: a signal to runuser would not reach the server
+  [ -z "$SERVER_PID" ] || { as_owner "$PG_BIN/pg_ctl" -D "$WORK/data" -m fast -w stop >/dev/null 2>&1 || true
+                             wait "$SERVER_PID" 2>/dev/null || true; SERVER_PID=""; }
 }
 trap 'stop_server; rm -rf "$WORK"' EXIT
 start_server() {  # [valgrind's arguments...]: the server on $WORK/data, ready for connections
@@ -106,17 +109,20 @@ mkdir -p "$WORK/counts"
 [ "$(id -u)" != 0 ] || chown postgres "$WORK/counts"
 start_server valgrind --tool=callgrind --trace-children=yes --toggle-collect=PostgresMain \
   --callgrind-out-file="$WORK/counts/%p"
+sleep 5
+SERVER_PROCESSES="$(backends)"   # the postmaster and its background processes, once the probe's backend has gone
 instructions() {  # database script transactions: the instructions of the backend that served them
   local file
   touch "$WORK/mark"
   sleep 1
   pgbench -h "$WORK" -p "$PORT" -U postgres -n -M prepared -c 1 -t "$3" -f "$HERE/$2.sql" "$1" > "$WORK/pgbench.out" 2>&1 \
     || { cat "$WORK/pgbench.out" >&2; exit 1; }
-  # pgbench connects twice (a first connection of its own, then the one that runs the transactions);
-  # each backend writes its count when it exits: the larger is the run's
-  for _ in $(seq 100); do
-    [ "$(grep -l '^totals:' $(find "$WORK/counts" -newer "$WORK/mark" -type f) /dev/null 2>/dev/null | wc -l)" -ge 2 ] && break
-    sleep 0.5
+  # each backend writes its count as it exits, which takes a while under callgrind: wait until
+  # only the server's own processes are left, then take the largest count written since the mark
+  # (pgbench also connects once before the connection that runs the transactions)
+  for _ in $(seq 600); do
+    [ "$(backends)" -le "$SERVER_PROCESSES" ] && break
+    sleep 0.2
   done
   for file in $(find "$WORK/counts" -newer "$WORK/mark" -type f); do
     sed -nE 's/^totals: ([0-9]+).*/\1/p' "$file"
