@@ -15,6 +15,10 @@
 #                                    statuses, there was one at least, and no socket error
 #   metric_sum BASE-URL PREFIX [PART]   the sum of the samples in BASE-URL/q/metrics whose line starts with
 #                                    PREFIX (and holds PART), or nothing when the service does not answer within 5 s
+#   cpu_us, serving_cpu_us           the CPU µs of process SERVICE_PID so far, and of its serving threads
+#   pass_core_schema ROOT            pass-core's schema.sql: BENCH_PASS_CORE_SCHEMA, else
+#                                    shared/reference/pass-core/schema.sql beside ROOT or one of its parents;
+#                                    nothing when neither is there
 
 service_java_options() {
   # -XX:MaxRAM: a bare JVM sizes its heap (MaxRAMPercentage) as in a pod at its memory limit, the
@@ -70,4 +74,28 @@ require_statuses() {
     esac
   done
   [ "$answered" -gt 0 ] || { echo "$what: no answer (${statuses:-no status counts}): no figure from it" >&2; exit 1; }
+}
+
+TICK_US=$((1000000 / $(getconf CLK_TCK)))
+cpu_us() { echo $(( $(awk '{print $14+$15}' "/proc/$SERVICE_PID/stat") * TICK_US )); }
+# the threads that serve requests (Vert.x event loops and workers): what a request costs without
+# the compiler's and the collector's threads, whose share per request grows when a busy machine
+# lets the service answer fewer requests in the same time
+serving_cpu_us() {
+  local total=0 task
+  for task in /proc/"$SERVICE_PID"/task/*; do
+    case "$(cat "$task/comm" 2>/dev/null)" in
+      vert.x-*|executor-thread*) total=$((total + $(awk '{print $14+$15}' "$task/stat" 2>/dev/null || echo 0))) ;;
+    esac
+  done
+  echo $((total * TICK_US))
+}
+
+pass_core_schema() {
+  local dir
+  if [ -n "${BENCH_PASS_CORE_SCHEMA:-}" ]; then echo "$BENCH_PASS_CORE_SCHEMA"; return; fi
+  for dir in "$1" "$1/.." "$1/../.." "$1/../../.."; do
+    [ -f "$dir/shared/reference/pass-core/schema.sql" ] && { echo "$(cd "$dir" && pwd)/shared/reference/pass-core/schema.sql"; return; }
+  done
+  return 0
 }

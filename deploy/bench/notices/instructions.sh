@@ -29,12 +29,8 @@ for tool in valgrind pgbench psql; do
   command -v "$tool" >/dev/null || { echo "missing $tool (apt-get install -y valgrind postgresql-client)" >&2; exit 1; }
 done
 [ -x "$PG_BIN/postgres" ] || { echo "no PostgreSQL server in PG_BIN=$PG_BIN (apt-get install -y postgresql)" >&2; exit 1; }
-SCHEMA="${BENCH_PASS_CORE_SCHEMA:-}"
-if [ -z "$SCHEMA" ]; then
-  for dir in "$ROOT" "$ROOT/.." "$ROOT/../.." "$ROOT/../../.."; do
-    [ -f "$dir/shared/reference/pass-core/schema.sql" ] && { SCHEMA="$(cd "$dir" && pwd)/shared/reference/pass-core/schema.sql"; break; }
-  done
-fi
+source "$ROOT/deploy/bench/common.sh"
+SCHEMA="$(pass_core_schema "$ROOT")"
 [ -n "$SCHEMA" ] || { echo "pass-core's schema.sql not found: set BENCH_PASS_CORE_SCHEMA" >&2; exit 1; }
 
 WORK="$(mktemp -d /tmp/notices-instructions.XXXXXX)"

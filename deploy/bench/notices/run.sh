@@ -31,12 +31,8 @@ WORK="$(mktemp -d /tmp/notices-bench.XXXXXX)"
 for tool in pgbench psql; do
   command -v "$tool" >/dev/null || { echo "missing $tool (apt-get install -y postgresql-client)" >&2; exit 1; }
 done
-SCHEMA="${BENCH_PASS_CORE_SCHEMA:-}"
-if [ -z "$SCHEMA" ]; then
-  for dir in "$ROOT" "$ROOT/.." "$ROOT/../.." "$ROOT/../../.."; do
-    [ -f "$dir/shared/reference/pass-core/schema.sql" ] && { SCHEMA="$(cd "$dir" && pwd)/shared/reference/pass-core/schema.sql"; break; }
-  done
-fi
+source "$ROOT/deploy/bench/common.sh"
+SCHEMA="$(pass_core_schema "$ROOT")"
 [ -n "$SCHEMA" ] || { echo "pass-core's schema.sql not found: set BENCH_PASS_CORE_SCHEMA" >&2; exit 1; }
 source "$ROOT/deploy/bench/local-database.sh"
 trap 'stop_local_database; rm -rf "$WORK"' EXIT

@@ -62,20 +62,6 @@ stop_service() {
 cleanup() { stop_service; stop_local_database; rm -rf "$WORK"; }
 trap cleanup EXIT
 
-TICK_US=$((1000000 / $(getconf CLK_TCK)))
-cpu_us() { echo $(( $(awk '{print $14+$15}' "/proc/$SERVICE_PID/stat") * TICK_US )); }
-# the threads that serve requests (Vert.x event loops and workers): what a request costs without
-# the compiler's and the collector's threads, whose share per request grows when a busy machine
-# lets the service answer fewer requests in the same time
-serving_cpu_us() {
-  local total=0 task
-  for task in /proc/"$SERVICE_PID"/task/*; do
-    case "$(cat "$task/comm" 2>/dev/null)" in
-      vert.x-*|executor-thread*) total=$((total + $(awk '{print $14+$15}' "$task/stat" 2>/dev/null || echo 0))) ;;
-    esac
-  done
-  echo $((total * TICK_US))
-}
 rss_mib() { awk '/^VmRSS/ {printf "%.0f", $2 / 1024}' "/proc/$SERVICE_PID/status"; }
 
 start_service() {  # A|B [extra environment...]

@@ -29,12 +29,8 @@ export SUBMISSION_BACKEND_USER=bench SUBMISSION_BACKEND_PASSWORD=bench-secret
 for tool in pgbench psql java; do
   command -v "$tool" >/dev/null || { echo "missing $tool (apt-get install -y postgresql-client)" >&2; exit 1; }
 done
-SCHEMA="${BENCH_PASS_CORE_SCHEMA:-}"
-if [ -z "$SCHEMA" ]; then
-  for dir in "$ROOT" "$ROOT/.." "$ROOT/../.." "$ROOT/../../.."; do
-    [ -f "$dir/shared/reference/pass-core/schema.sql" ] && { SCHEMA="$(cd "$dir" && pwd)/shared/reference/pass-core/schema.sql"; break; }
-  done
-fi
+source "$ROOT/deploy/bench/common.sh"
+SCHEMA="$(pass_core_schema "$ROOT")"
 source "$HERE/service.sh"
 
 echo "== the generated data set in the services' layout (the service migrates and loads it)"

@@ -49,18 +49,6 @@ cleanup() {
 }
 trap cleanup EXIT
 
-TICK_US=$((1000000 / $(getconf CLK_TCK)))
-cpu_us() { echo $(( $(awk '{print $14+$15}' "/proc/$SERVICE_PID/stat") * TICK_US )); }
-# the threads that serve requests, as in ab.sh
-serving_cpu_us() {
-  local total=0 task
-  for task in /proc/"$SERVICE_PID"/task/*; do
-    case "$(cat "$task/comm" 2>/dev/null)" in
-      vert.x-*|executor-thread*) total=$((total + $(awk '{print $14+$15}' "$task/stat" 2>/dev/null || echo 0))) ;;
-    esac
-  done
-  echo $((total * TICK_US))
-}
 lookups() { echo "$(metric_sum "$BASE" policy_answer_cache_requests_total 'result="hit"') $(metric_sum "$BASE" policy_answer_cache_requests_total 'result="miss"')"; }
 
 load() {  # seconds think-ms: prints the requests answered
