@@ -218,4 +218,19 @@ class RegistryDatesServedTest {
         assertThat(compliance.getList("acknowledged")).isEmpty();
         assertThat(registryCalls()).isEqualTo(1);
     }
+
+    // the policies without a DOI are kept with the graph; the compliance answer's DOI must still reach the registry
+    @Test
+    void aDoiGivenToComplianceDecidesWhatTheKeptAnswerWithoutOneLeftUndecided() throws SQLException {
+        submission(SUBMISSION, "{\"title\": \"no DOI yet\"}");
+        DoiServiceStandIn.answersRegistry(doiService, record("2025-08-02", null, null, "2025-09-01"), 0);
+        assertThat(undecidedOf(policies(), "P4")).startsWith("no accepted date");
+        assertThat(undecidedOf(policies(), "P4")).startsWith("no accepted date");
+
+        JsonPath compliance = Requests.backend().queryParam("submission", SUBMISSION).queryParam("doi", DOI)
+                .get("/policy/compliance").then().statusCode(200).extract().jsonPath();
+
+        assertThat(compliance.getString("policies.find { it.id == '" + fixture.id("P4") + "' }.why")).isNull();
+        assertThat(registryCalls()).isEqualTo(1);
+    }
 }

@@ -8,6 +8,8 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -30,6 +32,8 @@ import org.submission.policy.repository.SubmissionGraph;
  *
  * <p>What was read of the article's registry record is kept with the graph it was read for
  * ({@link #keepRegistry}), in the same entry: dropped with it, by a notice as by its age or size.
+ * So are the answers worked out from the graph ({@link #keepAnswer}), so that a graph asked about
+ * again is not evaluated again under the same rules for the same kind of caller.
  */
 @ApplicationScoped
 public class GraphCache {
@@ -40,11 +44,30 @@ public class GraphCache {
 
     private static final String SUBMISSION = "submission:";
 
+    /** At most this many answers are kept with one graph: the rules, explain and the caller's affiliation make them differ. */
+    static final int ANSWERS = 4;
+
     /**
-     * A kept graph, with the registry record of {@code doi} once one was read for it (both null before);
-     * {@code kept} the {@link System#nanoTime} it was kept at, which a record added later does not move.
+     * A kept graph, with the registry record of {@code doi} once one was read for it (both null before),
+     * and the answers worked out from it by what they were worked out for;
+     * {@code kept} the {@link System#nanoTime} it was kept at, which a record or answer added later does not move.
      */
-    private record Kept(SubmissionGraph graph, long kept, String doi, RegistryRecord registry) {
+    private record Kept(SubmissionGraph graph, long kept, String doi, RegistryRecord registry, Map<Object, Answer> answers) {
+
+        Kept(SubmissionGraph graph, long kept) {
+            this(graph, kept, null, null, Map.of());
+        }
+
+        long bytes(Key key) {
+            long bytes = GraphCache.bytes(key, graph) + (registry == null ? 0 : registry.bytes());
+            for (Answer answer : answers.values()) {
+                bytes += answer.bytes();
+            }
+            return bytes;
+        }
+    }
+
+    private record Answer(Object value, long bytes) {
     }
 
     private final Cache<Key, Kept> graphs;
@@ -57,8 +80,7 @@ public class GraphCache {
     public GraphCache(GraphCacheSettings settings, MeterRegistry registry) {
         long maxAge = settings.maxAge().toNanos();
         this.graphs = Caffeine.newBuilder().maximumWeight(settings.size().asLongValue())
-                .weigher((Key key, Kept kept) -> (int) Math.min(Integer.MAX_VALUE,
-                        bytes(key, kept.graph()) + (kept.registry() == null ? 0 : kept.registry().bytes())))
+                .weigher((Key key, Kept kept) -> (int) Math.min(Integer.MAX_VALUE, kept.bytes(key)))
                 .expireAfter(new Expiry<Key, Kept>() {
                     @Override
                     public long expireAfterCreate(Key key, Kept kept, long now) {
@@ -141,7 +163,7 @@ public class GraphCache {
     }
 
     private void keep(Key key, SubmissionGraph graph, long started) {
-        Kept kept = new Kept(graph, System.nanoTime(), null, null);
+        Kept kept = new Kept(graph, System.nanoTime());
         graphs.put(key, kept);
         if (!listening || epoch.get() != started) {
             graphs.asMap().remove(key, kept);
@@ -164,8 +186,40 @@ public class GraphCache {
      */
     public void keepRegistry(SubmissionGraph graph, String doi, RegistryRecord record) {
         graphs.asMap().computeIfPresent(new Key(graph.id(), true),
-                (key, kept) -> kept.graph() == graph ? new Kept(graph, kept.kept(), doi, record) : kept);
+                (key, kept) -> kept.graph() == graph ? new Kept(graph, kept.kept(), doi, record, kept.answers()) : kept);
     }
+
+    /** The answer worked out from this very graph for {@code variant} (compared by equals), kept with it, or null. */
+    public Object answer(SubmissionGraph graph, Object variant) {
+        for (boolean forRules : BOTH) {
+            Kept kept = graphs.getIfPresent(new Key(graph.id(), forRules));
+            if (kept != null && kept.graph() == graph) {
+                Answer answer = kept.answers().get(variant);
+                return answer == null ? null : answer.value();
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Keeps an answer worked out from {@code graph} for {@code variant}, weighing {@code bytes}, while
+     * that graph is the one kept; past {@link #ANSWERS} the others are dropped, so that rules replaced
+     * again and again leave no answers behind.
+     */
+    public void keepAnswer(SubmissionGraph graph, Object variant, Object answer, long bytes) {
+        for (boolean forRules : BOTH) {
+            graphs.asMap().computeIfPresent(new Key(graph.id(), forRules), (key, kept) -> {
+                if (kept.graph() != graph) {
+                    return kept;
+                }
+                Map<Object, Answer> answers = new HashMap<>(kept.answers().size() < ANSWERS ? kept.answers() : Map.of());
+                answers.put(variant, new Answer(answer, bytes));
+                return new Kept(graph, kept.kept(), kept.doi(), kept.registry(), Map.copyOf(answers));
+            });
+        }
+    }
+
+    private static final boolean[] BOTH = {true, false};
 
     /** What a kept graph waits for before it is served: a read of PASS's changes begun after the request. */
     void readBy(Supplier<Uni<Void>> caughtUp) {

@@ -41,6 +41,7 @@ public class PolicyService {
     private final GraphCache kept;
     private final Acknowledgements acknowledgements;
     private final RegistryReads registry;
+    private volatile FieldsOf fieldsOf = new FieldsOf(null, Set.of());
 
     public PolicyService(CallerService callers, SubmissionGraphRepository graphs, GraphCache kept, PolicySettings settings,
                          RulesFile rules, Acknowledgements acknowledgements, RegistryReads registry) {
@@ -85,11 +86,29 @@ public class PolicyService {
 
     /**
      * The applicable policies, their registry dates read from {@code doi}'s record (valid, or null:
-     * none) if a rule needs one: the DOI is looked for only then, not on every answer.
+     * none) if a rule needs one: the DOI is looked for only then, not on every answer. Policies the
+     * graph decided alone are kept with it, for the rules, explain and whether the caller is
+     * affiliated, the only things of the caller they depend on.
      */
     Uni<RegistryReads.Decided> decided(Seen seen, Supplier<String> doi, boolean explain) {
+        Variant variant = new Variant(seen.rules(), explain, PolicyRules.affiliated(seen.caller().affiliations(), institution));
+        if (kept.answer(seen.graph(), variant) instanceof RegistryReads.Decided known) {
+            return Uni.createFrom().item(known);
+        }
         return registry.decide(seen.caller().principal(), seen.graph(), doi, dates ->
-                PolicyRules.applicablePolicies(seen.graph(), seen.caller(), institution, explain, seen.rules(), dates));
+                PolicyRules.applicablePolicies(seen.graph(), seen.caller(), institution, explain, seen.rules(), dates))
+                .map(decided -> {
+                    if (!decided.graphAlone()) {
+                        return decided;
+                    }
+                    RegistryReads.Decided shared = new RegistryReads.Decided(List.copyOf(decided.entries()), null, true);
+                    kept.keepAnswer(seen.graph(), variant, shared, PolicyEntry.bytes(shared.entries()));
+                    return shared;
+                });
+    }
+
+    /** What, besides the graph, an answer decided by the graph alone depends on (the rules by identity: one version). */
+    private record Variant(RuleSet rules, boolean explain, boolean callerAffiliated) {
     }
 
     /** The submission's own DOI, valid as the DOI service takes it, or null. */
@@ -141,11 +160,22 @@ public class PolicyService {
         });
     }
 
-    /** The metadata fields a graph read under these rules holds: the accepted date's and, for the compliance answer, the DOI's. */
-    private static Set<String> metadataFields(RuleSet rules) {
-        Set<String> fields = new HashSet<>(rules.metadataFields());
-        fields.addAll(ComplianceService.DOI_FIELDS);
-        return fields;
+    /**
+     * The metadata fields a graph read under these rules holds: the accepted date's and, for the
+     * compliance answer, the DOI's; worked out once for each version of the rules.
+     */
+    private Set<String> metadataFields(RuleSet rules) {
+        FieldsOf known = fieldsOf;
+        if (known.rules() != rules) {
+            Set<String> fields = new HashSet<>(rules.metadataFields());
+            fields.addAll(ComplianceService.DOI_FIELDS);
+            known = new FieldsOf(rules, Set.copyOf(fields));
+            fieldsOf = known;
+        }
+        return known.fields();
+    }
+
+    private record FieldsOf(RuleSet rules, Set<String> fields) {
     }
 
     record Seen(Caller caller, SubmissionGraph graph, RuleSet rules) {

@@ -29,8 +29,12 @@ public class RegistryReads {
         }
     }
 
-    /** The applicable policies, and the record when their dates needed it (null: not read). */
-    record Decided(List<PolicyEntry> entries, Read read) {
+    /**
+     * The applicable policies, and the record when their dates needed it (null: not read);
+     * {@code graphAlone} when no date looked for the record, so that the graph, the rules and the
+     * caller decided them alone.
+     */
+    record Decided(List<PolicyEntry> entries, Read read, boolean graphAlone) {
     }
 
     private final DoiServiceClient doiService;
@@ -53,9 +57,9 @@ public class RegistryReads {
         List<PolicyEntry> first = evaluate.apply(probe);
         String valid = probe.asked() ? doi.get() : null;
         if (valid == null) {
-            return Uni.createFrom().item(new Decided(first, null));
+            return Uni.createFrom().item(new Decided(first, null, !probe.asked()));
         }
-        return read(caller, graph, valid).map(read -> new Decided(evaluate.apply(read.dates()), read));
+        return read(caller, graph, valid).map(read -> new Decided(evaluate.apply(read.dates()), read, false));
     }
 
     /** The record of {@code doi} (valid) for this graph: the one kept with it, or read now. */

@@ -77,6 +77,47 @@ class GraphCacheTest {
     }
 
     @Test
+    void anAnswerIsKeptWithItsGraphOfEitherKindAndDroppedByTheSubmissionsNotice() {
+        cache.listening();
+        SubmissionGraph plain = read(ONE);
+        SubmissionGraph forRules = read(ONE_FOR_RULES);
+        cache.keepAnswer(plain, "plain", "answer one", 100);
+        cache.keepAnswer(forRules, "rules", "answer two", 100);
+        assertThat(cache.answer(read(ONE), "plain")).isEqualTo("answer one");
+        assertThat(cache.answer(read(ONE_FOR_RULES), "rules")).isEqualTo("answer two");
+        assertThat(cache.answer(read(ONE), "rules")).isNull();
+
+        cache.changed("submission:1");
+
+        assertThat(cache.answer(read(ONE), "plain")).isNull();
+        assertThat(cache.answer(read(ONE_FOR_RULES), "rules")).isNull();
+    }
+
+    @Test
+    void anAnswerIsNotKeptWithAGraphNoLongerKept() {
+        cache.listening();
+        SubmissionGraph graph = read(ONE);
+        cache.changed("submission:1");
+        SubmissionGraph again = read(ONE);
+
+        cache.keepAnswer(graph, "plain", "stale", 100);
+
+        assertThat(cache.answer(again, "plain")).isNull();
+    }
+
+    @Test
+    void pastItsBoundAGraphsAnswersMakeRoomForTheNewOne() {
+        cache.listening();
+        SubmissionGraph graph = read(ONE);
+        for (int variant = 0; variant <= GraphCache.ANSWERS; variant++) {
+            cache.keepAnswer(graph, variant, "answer " + variant, 100);
+        }
+
+        assertThat(cache.answer(graph, GraphCache.ANSWERS)).isEqualTo("answer " + GraphCache.ANSWERS);
+        assertThat(cache.answer(graph, 0)).isNull();
+    }
+
+    @Test
     void aRegistryRecordIsNotKeptWithAGraphNoLongerKept() {
         cache.listening();
         SubmissionGraph graph = read(ONE_FOR_RULES);
