@@ -13,7 +13,9 @@ import io.quarkus.test.junit.TestProfile;
 import io.restassured.path.json.JsonPath;
 import jakarta.inject.Inject;
 import java.sql.SQLException;
+import io.restassured.specification.RequestSpecification;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -32,6 +34,7 @@ import org.submission.policy.rules.RulesFileProfile;
 class VersionTwoRulesTest {
 
     private static final long SUBMISSION = 3_100_000;
+    private static final String SUBMITTER = "ulrich@elsewhere.org";
     private static final long GRANT = 3_100_001;
     private static final String RULES = """
             version: 2
@@ -103,6 +106,16 @@ class VersionTwoRulesTest {
                 .then().statusCode(200).extract().jsonPath();
     }
 
+    private JsonPath plain() {
+        return Requests.backend().queryParam("submission", SUBMISSION).get("/policy/policies")
+                .then().statusCode(200).extract().jsonPath();
+    }
+
+    private List<String> policiesAs(RequestSpecification caller) {
+        return caller.queryParam("submission", SUBMISSION).get("/policy/policies").then().statusCode(200).extract().jsonPath()
+                .getList("id");
+    }
+
     private String reasonOf(JsonPath answer, String policyKey, String member) {
         return answer.getString("find { it.id == '" + fixture.id(policyKey) + "' }.reasons[0]." + member);
     }
@@ -114,6 +127,26 @@ class VersionTwoRulesTest {
         assertThat(reasonOf(answer, "P4", "'grant.awarded'")).isEqualTo("2026-02-01");
         assertThat(reasonOf(answer, "P4", "source")).isEqualTo("https://funder.example.org/2026");
         assertThat(reasonOf(answer, "P4", "confidence")).isEqualTo("verified");
+    }
+
+    // the policies worked out from a kept graph are kept with it, for the caller's affiliation and explain among the rest
+    @Test
+    void aCallerAffiliatedWithTheInstitutionGetsItsPolicyFromAGraphKeptForOneWhoIsNot() {
+        String institutional = String.valueOf(fixture.id("P3"));
+        assertThat(policiesAs(Requests.backend())).doesNotContain(institutional);
+        assertThat(policiesAs(Requests.backend())).doesNotContain(institutional);
+
+        assertThat(policiesAs(Requests.as(SUBMITTER, "lab@example.edu"))).contains(institutional);
+        assertThat(policiesAs(Requests.as(SUBMITTER))).doesNotContain(institutional);
+        assertThat(policiesAs(Requests.backend())).doesNotContain(institutional);
+    }
+
+    @Test
+    void anExplainedAnswerAndAPlainOneOfOneKeptGraphEachKeepTheirShape() {
+        assertThat(plain().getList("reasons")).containsOnlyNulls();
+        assertThat(reasonOf(explain(), "P4", "key")).isEqualTo("one-2026");
+        assertThat(plain().getList("reasons")).containsOnlyNulls();
+        assertThat(reasonOf(explain(), "P4", "key")).isEqualTo("one-2026");
     }
 
     @Test

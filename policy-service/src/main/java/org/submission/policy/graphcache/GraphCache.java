@@ -32,8 +32,8 @@ import org.submission.policy.repository.SubmissionGraph;
  *
  * <p>What was read of the article's registry record is kept with the graph it was read for
  * ({@link #keepRegistry}), in the same entry: dropped with it, by a notice as by its age or size.
- * So are the answers worked out from the graph ({@link #keepAnswer}), so that a graph asked about
- * again is not evaluated again under the same rules for the same kind of caller.
+ * So are the policies worked out from it under policy rules ({@link #keepAnswer}), so that a graph
+ * asked about again is not evaluated again under the same rules for the same kind of caller.
  */
 @ApplicationScoped
 public class GraphCache {
@@ -189,37 +189,28 @@ public class GraphCache {
                 (key, kept) -> kept.graph() == graph ? new Kept(graph, kept.kept(), doi, record, kept.answers()) : kept);
     }
 
-    /** The answer worked out from this very graph for {@code variant} (compared by equals), kept with it, or null. */
+    /** The answer worked out from this very graph (policy rules' graph) for {@code variant} (compared by equals), or null. */
     public Object answer(SubmissionGraph graph, Object variant) {
-        for (boolean forRules : BOTH) {
-            Kept kept = graphs.getIfPresent(new Key(graph.id(), forRules));
-            if (kept != null && kept.graph() == graph) {
-                Answer answer = kept.answers().get(variant);
-                return answer == null ? null : answer.value();
-            }
-        }
-        return null;
+        Kept kept = graphs.getIfPresent(new Key(graph.id(), true));
+        Answer answer = kept != null && kept.graph() == graph ? kept.answers().get(variant) : null;
+        return answer == null ? null : answer.value();
     }
 
     /**
-     * Keeps an answer worked out from {@code graph} for {@code variant}, weighing {@code bytes}, while
-     * that graph is the one kept; past {@link #ANSWERS} the others are dropped, so that rules replaced
-     * again and again leave no answers behind.
+     * Keeps an answer worked out from {@code graph} (policy rules' graph) for {@code variant},
+     * weighing {@code bytes}, while that graph is the one kept; past {@link #ANSWERS} the others are
+     * dropped, so that rules replaced again and again leave no answers behind.
      */
     public void keepAnswer(SubmissionGraph graph, Object variant, Object answer, long bytes) {
-        for (boolean forRules : BOTH) {
-            graphs.asMap().computeIfPresent(new Key(graph.id(), forRules), (key, kept) -> {
-                if (kept.graph() != graph) {
-                    return kept;
-                }
-                Map<Object, Answer> answers = new HashMap<>(kept.answers().size() < ANSWERS ? kept.answers() : Map.of());
-                answers.put(variant, new Answer(answer, bytes));
-                return new Kept(graph, kept.kept(), kept.doi(), kept.registry(), Map.copyOf(answers));
-            });
-        }
+        graphs.asMap().computeIfPresent(new Key(graph.id(), true), (key, kept) -> {
+            if (kept.graph() != graph) {
+                return kept;
+            }
+            Map<Object, Answer> answers = new HashMap<>(kept.answers().size() < ANSWERS ? kept.answers() : Map.of());
+            answers.put(variant, new Answer(answer, bytes));
+            return new Kept(graph, kept.kept(), kept.doi(), kept.registry(), Map.copyOf(answers));
+        });
     }
-
-    private static final boolean[] BOTH = {true, false};
 
     /** What a kept graph waits for before it is served: a read of PASS's changes begun after the request. */
     void readBy(Supplier<Uni<Void>> caughtUp) {

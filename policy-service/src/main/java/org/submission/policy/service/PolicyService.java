@@ -86,19 +86,22 @@ public class PolicyService {
 
     /**
      * The applicable policies, their registry dates read from {@code doi}'s record (valid, or null:
-     * none) if a rule needs one: the DOI is looked for only then, not on every answer. Policies the
-     * graph decided alone are kept with it, for the rules, explain and whether the caller is
-     * affiliated, the only things of the caller they depend on.
+     * none) if a rule needs one: the DOI is looked for only then, not on every answer. Under policy
+     * rules, policies the graph decided alone are kept with it, for the rules, explain and whether
+     * the caller is affiliated, the only things of the caller they depend on. Without rules they are
+     * worked out again each time: that costs less than keeping them, whose weight would push graphs
+     * out of the cache (deploy/bench/RESULTS.md, "The catalogue's cost per answer, in one process").
      */
     Uni<RegistryReads.Decided> decided(Seen seen, Supplier<String> doi, boolean explain) {
-        Variant variant = new Variant(seen.rules(), explain, PolicyRules.affiliated(seen.caller().affiliations(), institution));
-        if (kept.answer(seen.graph(), variant) instanceof RegistryReads.Decided known) {
+        Variant variant = seen.rules().active()
+                ? new Variant(seen.rules(), explain, PolicyRules.affiliated(seen.caller().affiliations(), institution)) : null;
+        if (variant != null && kept.answer(seen.graph(), variant) instanceof RegistryReads.Decided known) {
             return Uni.createFrom().item(known);
         }
         return registry.decide(seen.caller().principal(), seen.graph(), doi, dates ->
                 PolicyRules.applicablePolicies(seen.graph(), seen.caller(), institution, explain, seen.rules(), dates))
                 .map(decided -> {
-                    if (!decided.graphAlone()) {
+                    if (variant == null || !decided.graphAlone()) {
                         return decided;
                     }
                     RegistryReads.Decided shared = new RegistryReads.Decided(List.copyOf(decided.entries()), null, true);

@@ -77,28 +77,24 @@ class GraphCacheTest {
     }
 
     @Test
-    void anAnswerIsKeptWithItsGraphOfEitherKindAndDroppedByTheSubmissionsNotice() {
+    void anAnswerIsKeptWithItsGraphAndDroppedByTheSubmissionsNotice() {
         cache.listening();
-        SubmissionGraph plain = read(ONE);
-        SubmissionGraph forRules = read(ONE_FOR_RULES);
-        cache.keepAnswer(plain, "plain", "answer one", 100);
-        cache.keepAnswer(forRules, "rules", "answer two", 100);
-        assertThat(cache.answer(read(ONE), "plain")).isEqualTo("answer one");
-        assertThat(cache.answer(read(ONE_FOR_RULES), "rules")).isEqualTo("answer two");
-        assertThat(cache.answer(read(ONE), "rules")).isNull();
+        SubmissionGraph graph = read(ONE_FOR_RULES);
+        cache.keepAnswer(graph, "plain", "answer", 100);
+        assertThat(cache.answer(read(ONE_FOR_RULES), "plain")).isEqualTo("answer");
+        assertThat(cache.answer(read(ONE_FOR_RULES), "explained")).isNull();
 
         cache.changed("submission:1");
 
-        assertThat(cache.answer(read(ONE), "plain")).isNull();
-        assertThat(cache.answer(read(ONE_FOR_RULES), "rules")).isNull();
+        assertThat(cache.answer(read(ONE_FOR_RULES), "plain")).isNull();
     }
 
     @Test
     void anAnswerIsNotKeptWithAGraphNoLongerKept() {
         cache.listening();
-        SubmissionGraph graph = read(ONE);
+        SubmissionGraph graph = read(ONE_FOR_RULES);
         cache.changed("submission:1");
-        SubmissionGraph again = read(ONE);
+        SubmissionGraph again = read(ONE_FOR_RULES);
 
         cache.keepAnswer(graph, "plain", "stale", 100);
 
@@ -108,7 +104,7 @@ class GraphCacheTest {
     @Test
     void pastItsBoundAGraphsAnswersMakeRoomForTheNewOne() {
         cache.listening();
-        SubmissionGraph graph = read(ONE);
+        SubmissionGraph graph = read(ONE_FOR_RULES);
         for (int variant = 0; variant <= GraphCache.ANSWERS; variant++) {
             cache.keepAnswer(graph, variant, "answer " + variant, 100);
         }
