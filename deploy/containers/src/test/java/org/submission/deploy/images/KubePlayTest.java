@@ -64,7 +64,7 @@ class KubePlayTest {
 
     @BeforeAll
     void playTheProductionOverlay() throws Exception {
-        ServiceImage.SERVICES.forEach(ServiceImage::of);
+        ServiceImage.all(ServiceImage.SERVICES);
         // the played pods and the Secrets have the manifests' names, which podman keeps one of per
         // machine: a second build on the same machine waits here until this one's pods are down
         machineLock = FileChannel.open(Path.of(System.getProperty("java.io.tmpdir"), "submission-kube-play.lock"),

@@ -46,7 +46,7 @@ final class ReplicatedContainers implements AutoCloseable {
 
     private void startAll() throws Exception {
         upstream.start();
-        List<ServiceImage> images = ServiceImage.SERVICES.stream().map(ServiceImage::of).toList();
+        List<ServiceImage> images = ServiceImage.all(ServiceImage.SERVICES);
         ExecutorService starter = Executors.newFixedThreadPool(2 * images.size());
         List<CompletableFuture<ServiceContainer>> starting = new ArrayList<>();
         for (ServiceImage image : images) {

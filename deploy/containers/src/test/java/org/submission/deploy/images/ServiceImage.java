@@ -4,9 +4,15 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.submission.platform.testing.ExternalTool;
@@ -31,6 +37,10 @@ record ServiceImage(String service, int port, String name) {
     private static final String DOCKERFILE = "src/main/docker/Dockerfile.jvm";
     private static final Map<String, Integer> PORTS = Map.of("schema-service", 8081, "policy-service", 8082, "doi-service", 8083);
     private static final Map<String, ServiceImage> BUILT = new ConcurrentHashMap<>();
+    /** One lock per service, so that the images of different services build at once. */
+    private static final Map<String, Object> BUILDING = new ConcurrentHashMap<>();
+    /** The base images made available so far; the stand-in script is not run twice at once for one base. */
+    private static final Set<String> BASES = new HashSet<>();
 
     /**
      * The tag of this checkout's images. Two builds on one machine (two clones) share podman's
@@ -39,23 +49,52 @@ record ServiceImage(String service, int port, String name) {
     static final String CHECKOUT_TAG = "checkout-" + Integer.toHexString(Podman.ROOT.toString().hashCode());
 
     /** The image of this service, built at the first call of this test run. */
-    static synchronized ServiceImage of(String service) {
-        ServiceImage built = BUILT.get(service);
-        if (built != null) {
-            return built;
+    static ServiceImage of(String service) {
+        synchronized (BUILDING.computeIfAbsent(service, s -> new Object())) {
+            ServiceImage built = BUILT.get(service);
+            if (built != null) {
+                return built;
+            }
+            engine();
+            Path folder = Podman.ROOT.resolve(service);
+            standInBase(from(folder.resolve(DOCKERFILE)));
+            String repository = "localhost/submission-test/" + service;
+            ServiceImage image = new ServiceImage(service, PORTS.get(service), repository + ":" + CHECKOUT_TAG);
+            new ImageFromDockerfile(image.name(), false).withDockerfilePath(DOCKERFILE)
+                    .withFileFromPath(DOCKERFILE, folder.resolve(DOCKERFILE))
+                    .withFileFromPath("target/quarkus-app", folder.resolve("target/quarkus-app")).get();
+            // :latest as well, for the scripts that measure the last image built (deploy/containers, deploy/bench/pod)
+            DockerClientFactory.instance().client().tagImageCmd(image.name(), repository, "latest").exec();
+            BUILT.put(service, image);
+            return image;
         }
+    }
+
+    /**
+     * The images of these services, in their order, those not built yet built at once: one build
+     * alone leaves much of the two cores idle (the context sent, layers committed, the class-data
+     * recording's JVM waiting on its start).
+     */
+    static List<ServiceImage> all(List<String> services) {
         engine();
-        Path folder = Podman.ROOT.resolve(service);
-        standInBase(from(folder.resolve(DOCKERFILE)));
-        String repository = "localhost/submission-test/" + service;
-        ServiceImage image = new ServiceImage(service, PORTS.get(service), repository + ":" + CHECKOUT_TAG);
-        new ImageFromDockerfile(image.name(), false).withDockerfilePath(DOCKERFILE)
-                .withFileFromPath(DOCKERFILE, folder.resolve(DOCKERFILE))
-                .withFileFromPath("target/quarkus-app", folder.resolve("target/quarkus-app")).get();
-        // :latest as well, for the scripts that measure the last image built (deploy/containers, deploy/bench/pod)
-        DockerClientFactory.instance().client().tagImageCmd(image.name(), repository, "latest").exec();
-        BUILT.put(service, image);
-        return image;
+        // threads of their own: the common pool has one thread on two cores
+        ExecutorService builders = Executors.newFixedThreadPool(services.size());
+        try {
+            List<CompletableFuture<ServiceImage>> building = services.stream()
+                    .map(service -> CompletableFuture.supplyAsync(() -> of(service), builders)).toList();
+            return building.stream().map(CompletableFuture::join).toList();
+        } catch (CompletionException e) {
+            // unwrapped, so that a missing tool still skips the test rather than failing it
+            if (e.getCause() instanceof RuntimeException cause) {
+                throw cause;
+            }
+            if (e.getCause() instanceof Error cause) {
+                throw cause;
+            }
+            throw e;
+        } finally {
+            builders.shutdown();
+        }
     }
 
     /**
@@ -85,6 +124,15 @@ record ServiceImage(String service, int port, String name) {
     }
 
     private static void standInBase(String base) {
+        synchronized (BASES) {
+            if (!BASES.contains(base)) {
+                makeBase(base);
+                BASES.add(base);
+            }
+        }
+    }
+
+    private static void makeBase(String base) {
         List<String> script = List.of("bash", Podman.ROOT.resolve("deploy/containers/stand-in-base.sh").toString(), base);
         Podman.Result made = Podman.exec(script, 900);
         // exit status 2: a tool or JDK the stand-in needs is missing here (skipped, or failed in CI)
