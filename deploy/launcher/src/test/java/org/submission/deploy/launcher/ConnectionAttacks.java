@@ -8,6 +8,7 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
@@ -70,13 +71,17 @@ final class ConnectionAttacks implements AutoCloseable {
         }
     }
 
-    /** How many of the silent connections the service has not closed, each waited for at most 15 s. */
-    int stillOpen(String source) {
+    /**
+     * How many of the silent connections the service has not closed, each waited for until
+     * {@code meanwhile} from now and at most 15 s longer.
+     */
+    int stillOpen(String source, Duration meanwhile) {
+        long deadline = System.nanoTime() + meanwhile.toNanos();
         int open = 0;
         for (Socket socket : sockets) {
             if (socket.getLocalAddress().getHostAddress().equals(source)) {
                 try {
-                    socket.setSoTimeout(15_000);
+                    socket.setSoTimeout((int) Math.max(0, (deadline - System.nanoTime()) / 1_000_000) + 15_000);
                     if (socket.getInputStream().read() >= 0) {
                         open++;
                     }

@@ -22,6 +22,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -91,12 +93,11 @@ class HostileFuzzTest {
     @Test
     void hostileInputsToAllThreeServicesAtOnceLeaveEveryServiceUpAnsweringInJson() throws Exception {
         Map<String, Long> pids = new HashMap<>();
-        Map<String, HttpClient> watchers = new HashMap<>();
+        Map<String, HttpClient> watchers = warmedWatchers();
         Map<String, Times> unloaded = new HashMap<>();
         for (String service : CACHED.keySet()) {
             pids.put(service, replica(service).process().pid());
-            HttpClient watcher = warmedWatcher(service);
-            watchers.put(service, watcher);
+            HttpClient watcher = watchers.get(service);
             unloaded.put(service, RelativeLatency.measure(50, WATCH_PAUSE, () -> cachedRequest(service, watcher)));
         }
 
@@ -129,11 +130,10 @@ class HostileFuzzTest {
      */
     @Test
     void connectionAttacksLeaveEveryServiceWithinItsMemoryAndAnswering() throws Exception {
-        Map<String, HttpClient> watchers = new HashMap<>();
+        Map<String, HttpClient> watchers = warmedWatchers();
         Map<String, Times> unloaded = new HashMap<>();
         for (String service : CACHED.keySet()) {
-            HttpClient watcher = warmedWatcher(service);
-            watchers.put(service, watcher);
+            HttpClient watcher = watchers.get(service);
             unloaded.put(service, RelativeLatency.measure(50, WATCH_PAUSE, () -> cachedRequest(service, watcher)));
         }
         Map<String, Long> largestRss = new java.util.concurrent.ConcurrentHashMap<>();
@@ -161,8 +161,8 @@ class HostileFuzzTest {
             }
             int refused = attacks.manyConnectionsFromOneAddress("schema-service", schema, 250, "127.0.0.8",
                     CACHED.get("schema-service"), "Authorization: " + authorization);
-            Thread.sleep(20_000);
-            int silentLeft = attacks.stillOpen("127.0.0.9");
+            // the attacks go on until the service has closed the silent connections (their head timeout)
+            int silentLeft = attacks.stillOpen("127.0.0.9", Duration.ofSeconds(20));
             hostile.set(false);
             Map<String, Times> attacked = new HashMap<>();
             for (String service : CACHED.keySet()) {
@@ -183,6 +183,32 @@ class HostileFuzzTest {
         } finally {
             hostile.set(false);
             pool.shutdownNow();
+        }
+    }
+
+    /** A warmed watcher of each service; each warms its own service, so the three warm at once. */
+    private Map<String, HttpClient> warmedWatchers() throws Exception {
+        ExecutorService warming = Executors.newFixedThreadPool(CACHED.size());
+        try {
+            Map<String, Future<HttpClient>> warmed = new HashMap<>();
+            for (String service : CACHED.keySet()) {
+                warmed.put(service, warming.submit(() -> warmedWatcher(service)));
+            }
+            Map<String, HttpClient> watchers = new HashMap<>();
+            for (String service : CACHED.keySet()) {
+                try {
+                    watchers.put(service, warmed.get(service).get(5, TimeUnit.MINUTES));
+                } catch (ExecutionException e) {
+                    // the warm-up's own failure, as it would read had it run on this thread
+                    if (e.getCause() instanceof Error failed) {
+                        throw failed;
+                    }
+                    throw e.getCause() instanceof Exception failed ? failed : e;
+                }
+            }
+            return watchers;
+        } finally {
+            warming.shutdownNow();
         }
     }
 
@@ -225,7 +251,8 @@ class HostileFuzzTest {
             attacks.add(pool.submit(() -> floodOfNewDois(wave)));
             attacks.add(pool.submit(this::passwordGuesses));
             attacks.add(pool.submit(() -> hostileUpstreamAnswers(upstreams)));
-            attacks.add(pool.submit(() -> slowReadersOfLargeAnswers(upstreams)));
+            CountDownLatch othersDone = new CountDownLatch(1);
+            Future<?> slowReaders = pool.submit(() -> slowReadersOfLargeAnswers(upstreams, othersDone));
             AtomicBoolean hostile = new AtomicBoolean(true);
             Map<String, Future<Times>> watching = new HashMap<>();
             for (String service : CACHED.keySet()) {
@@ -234,6 +261,8 @@ class HostileFuzzTest {
             for (Future<?> attack : attacks) {
                 attack.get(5, TimeUnit.MINUTES);
             }
+            othersDone.countDown();
+            slowReaders.get(5, TimeUnit.MINUTES);
             hostile.set(false);
             Map<String, Times> times = new HashMap<>();
             for (String service : CACHED.keySet()) {
@@ -361,18 +390,19 @@ class HostileFuzzTest {
     }
 
     /**
-     * Ten clients that ask for the largest registry work (20,000 authors) and never read it, for 20 s:
-     * their answers wait in the service, within its write budget, while everything else goes on.
+     * Ten clients that ask for the largest registry work (20,000 authors) and never read it, until the
+     * wave's other attacks are done ({@code othersDone}; 20 s at most): their answers wait in the
+     * service, within its write budget, while everything else goes on.
      * A hundred (SlowReadersIT, each service) fill the budget and are refused past it; here every
      * refused answer would first be written whole, and the young collections of 100 such answers
      * (about 200 MB) put the DOI service's slowest cached request at 105 ms in the second wave.
      */
-    private Void slowReadersOfLargeAnswers(HostileUpstreamAnswers upstreams) throws Exception {
+    private Void slowReadersOfLargeAnswers(HostileUpstreamAnswers upstreams, CountDownLatch othersDone) throws Exception {
         String large = upstreams.works().stream().filter(work -> work.endsWith("authors")).findFirst().orElseThrow();
         check("doi-service", "the largest work", send(replica("doi-service"), "GET", "/doi/journal?doi=" + encode(large), null));
         try (SlowReaders readers = SlowReaders.open(replica("doi-service").spec().port(), authorization, 10,
                 i -> "/doi/journal?doi=" + encode(large))) {
-            Thread.sleep(20_000);
+            othersDone.await(20, TimeUnit.SECONDS);
         }
         return null;
     }
