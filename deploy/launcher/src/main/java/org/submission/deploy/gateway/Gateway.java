@@ -46,11 +46,13 @@ public final class Gateway implements AutoCloseable {
     private final Vertx vertx;
     private final HttpServer server;
     private final String host;
+    private final RouteTable routes;
 
-    private Gateway(Vertx vertx, HttpServer server, String host) {
+    private Gateway(Vertx vertx, HttpServer server, String host, RouteTable routes) {
         this.vertx = vertx;
         this.server = server;
         this.host = host;
+        this.routes = routes;
     }
 
     /** Binds {@code host:port} (port 0 = any free port) and starts serving. */
@@ -79,7 +81,7 @@ public final class Gateway implements AutoCloseable {
             throw new IOException(e.getCause().getMessage(), e.getCause());
         }
         ReadinessChecks.start(vertx, routes);
-        return new Gateway(vertx, server, host);
+        return new Gateway(vertx, server, host, routes);
     }
 
     private static Optional<String> bindable(String address) {
@@ -124,6 +126,11 @@ public final class Gateway implements AutoCloseable {
 
     public int port() {
         return server.actualPort();
+    }
+
+    /** Whether the replica at {@code target} is in the turn: never left out, or put back by a readiness check since. */
+    public boolean inTurn(URI target) {
+        return routes.allReplicas().stream().anyMatch(replicas -> replicas.inTurn(target));
     }
 
     public URI baseUri() {
