@@ -46,13 +46,11 @@ public final class Gateway implements AutoCloseable {
     private final Vertx vertx;
     private final HttpServer server;
     private final String host;
-    private final RouteTable routes;
 
-    private Gateway(Vertx vertx, HttpServer server, String host, RouteTable routes) {
+    private Gateway(Vertx vertx, HttpServer server, String host) {
         this.vertx = vertx;
         this.server = server;
         this.host = host;
-        this.routes = routes;
     }
 
     /** Binds {@code host:port} (port 0 = any free port) and starts serving. */
@@ -81,7 +79,7 @@ public final class Gateway implements AutoCloseable {
             throw new IOException(e.getCause().getMessage(), e.getCause());
         }
         ReadinessChecks.start(vertx, routes);
-        return new Gateway(vertx, server, host, routes);
+        return new Gateway(vertx, server, host);
     }
 
     private static Optional<String> bindable(String address) {
@@ -126,11 +124,6 @@ public final class Gateway implements AutoCloseable {
 
     public int port() {
         return server.actualPort();
-    }
-
-    /** Whether the replica at {@code target} is in the turn: never left out, or put back by a readiness check since. */
-    public boolean inTurn(URI target) {
-        return routes.allReplicas().stream().anyMatch(replicas -> replicas.inTurn(target));
     }
 
     public URI baseUri() {

@@ -50,9 +50,4 @@ public final class Replicas {
         out.remove(target);
     }
 
-    /** Whether {@code target} is one of these replicas and in the turn. */
-    boolean inTurn(URI target) {
-        return targets.contains(target) && !out.containsKey(target);
-    }
-
 }

@@ -222,10 +222,6 @@ public final class LocalStack implements AutoCloseable {
         return ServiceProcess.start(spec, options.root(), javaOptions, serviceEnv, log);
     }
 
-    Gateway gateway() {
-        return gateway;
-    }
-
     public URI baseUri() {
         return URI.create("http://" + options.publicHost() + ":" + gateway.port());
     }

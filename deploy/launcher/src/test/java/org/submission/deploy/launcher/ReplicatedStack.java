@@ -2,7 +2,6 @@ package org.submission.deploy.launcher;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
-import java.net.URI;
 import java.net.http.HttpClient;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -82,20 +81,8 @@ public final class ReplicatedStack implements AutoCloseable {
                         .resolve(old.spec().id() + "-rolled-" + System.currentTimeMillis() + ".log"));
                 services.set(i, rolled);
                 rolled.awaitReady(http, Instant.now().plus(stack.options().readyTimeout()));
-                awaitInTurn(old.spec().port());
+                Thread.sleep(Gateway.READINESS_PERIOD.multipliedBy(2).toMillis());
             }
-        }
-    }
-
-    /**
-     * Waits until the gateway sends to the replica on {@code port} again, which its next readiness
-     * check decides; two periods at most, after which the roll goes on as it did after a fixed wait.
-     */
-    private void awaitInTurn(int port) throws InterruptedException {
-        URI target = URI.create("http://127.0.0.1:" + port);
-        long deadline = System.nanoTime() + Gateway.READINESS_PERIOD.multipliedBy(2).toNanos();
-        while (!stack.gateway().inTurn(target) && System.nanoTime() < deadline) {
-            Thread.sleep(20);
         }
     }
 
