@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 import org.submission.policy.config.GraphCacheSettings;
 import org.submission.policy.doi.RegistryRecord;
 import org.submission.policy.repository.SubmissionGraph;
@@ -176,8 +177,8 @@ public class GraphCache {
 
     /** The registry record of {@code doi} kept with this very graph (policy rules' graph), or null. */
     public RegistryRecord registry(SubmissionGraph graph, String doi) {
-        Kept kept = graphs.getIfPresent(new Key(graph.id(), true));
-        return kept != null && kept.graph() == graph && doi.equals(kept.doi()) ? kept.registry() : null;
+        Kept kept = keptWith(graph);
+        return kept != null && doi.equals(kept.doi()) ? kept.registry() : null;
     }
 
     /**
@@ -185,14 +186,13 @@ public class GraphCache {
      * the one kept: one dropped or read again since (a notice came) keeps nothing.
      */
     public void keepRegistry(SubmissionGraph graph, String doi, RegistryRecord record) {
-        graphs.asMap().computeIfPresent(new Key(graph.id(), true),
-                (key, kept) -> kept.graph() == graph ? new Kept(graph, kept.kept(), doi, record, kept.answers()) : kept);
+        change(graph, kept -> new Kept(graph, kept.kept(), doi, record, kept.answers()));
     }
 
     /** The answer worked out from this very graph (policy rules' graph) for {@code variant} (compared by equals), or null. */
     public Object answer(SubmissionGraph graph, Object variant) {
-        Kept kept = graphs.getIfPresent(new Key(graph.id(), true));
-        Answer answer = kept != null && kept.graph() == graph ? kept.answers().get(variant) : null;
+        Kept kept = keptWith(graph);
+        Answer answer = kept == null ? null : kept.answers().get(variant);
         return answer == null ? null : answer.value();
     }
 
@@ -202,14 +202,22 @@ public class GraphCache {
      * dropped, so that rules replaced again and again leave no answers behind.
      */
     public void keepAnswer(SubmissionGraph graph, Object variant, Object answer, long bytes) {
-        graphs.asMap().computeIfPresent(new Key(graph.id(), true), (key, kept) -> {
-            if (kept.graph() != graph) {
-                return kept;
-            }
+        change(graph, kept -> {
             Map<Object, Answer> answers = new HashMap<>(kept.answers().size() < ANSWERS ? kept.answers() : Map.of());
             answers.put(variant, new Answer(answer, bytes));
             return new Kept(graph, kept.kept(), kept.doi(), kept.registry(), Map.copyOf(answers));
         });
+    }
+
+    /** The entry of policy rules' graph of that submission while it holds this very graph, or null. */
+    private Kept keptWith(SubmissionGraph graph) {
+        Kept kept = graphs.getIfPresent(new Key(graph.id(), true));
+        return kept != null && kept.graph() == graph ? kept : null;
+    }
+
+    /** Replaces the entry of policy rules' graph of that submission by {@code change}'s, while it holds this very graph. */
+    private void change(SubmissionGraph graph, UnaryOperator<Kept> change) {
+        graphs.asMap().computeIfPresent(new Key(graph.id(), true), (key, kept) -> kept.graph() == graph ? change.apply(kept) : kept);
     }
 
     /** What a kept graph waits for before it is served: a read of PASS's changes begun after the request. */
