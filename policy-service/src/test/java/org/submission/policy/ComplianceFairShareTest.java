@@ -5,6 +5,7 @@ import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.matching;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
@@ -159,16 +160,14 @@ class ComplianceFairShareTest {
     }
 
     /**
-     * Waits until the flood fills the flooder's share, its excess answered: every flood request has
-     * then read its submission and waits for the DOI service, so the other person's request meets
-     * the flood in the share, which is what is tested, and not its 40 reads at the database pool.
+     * Waits until as many flood requests are answered as the flooder's share refuses: the flood has
+     * then got past its reads at the database pool and fills the share, so the other person's
+     * request meets it there, which is what is tested, and not its 40 reads at once.
      */
-    private static void inTheShare(List<Future<Integer>> flood) throws InterruptedException {
+    private static void inTheShare(List<Future<Integer>> flood) {
         int excess = FLOOD - Lookups.PLACES - QUEUE;
-        long end = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        while (flood.stream().filter(Future::isDone).count() < excess && System.nanoTime() < end) {
-            Thread.sleep(10);
-        }
+        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(10))
+                .until(() -> flood.stream().filter(Future::isDone).count() >= excess);
     }
 
     /**
