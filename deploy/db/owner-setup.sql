@@ -57,7 +57,7 @@ CREATE INDEX IF NOT EXISTS pass_journal_name_norm_idx
     ON pass_journal (lower(regexp_replace(btrim(journalname), '\s+', ' ', 'g')));
 CREATE INDEX IF NOT EXISTS pass_journal_issns_value_idx ON pass_journal_issns (split_part(issns, ':', 2));
 
--- 4. the DOI coordination, as the migrations V2 to V4 and V8 define it
+-- 4. the DOI coordination, as the migrations V2 to V4, V8 and V10 define it
 SELECT to_regclass('public.doi_answer') IS NULL AS missing \gset
 \if :missing
 \ir ../../shared-model/src/main/resources/db/migration/V2__doi_coordination.sql
@@ -75,7 +75,11 @@ SELECT to_regclass('public.doi_call_place') IS NULL AS missing \gset
 \if :missing
 \ir ../../shared-model/src/main/resources/db/migration/V8__doi_call_places.sql
 \endif
-GRANT SELECT, INSERT, UPDATE, DELETE ON doi_answer, doi_lease, doi_upstream, doi_call_place TO :"role";
+SELECT to_regclass('public.doi_place_wait') IS NULL AS missing \gset
+\if :missing
+\ir ../../shared-model/src/main/resources/db/migration/V10__doi_place_queue.sql
+\endif
+GRANT SELECT, INSERT, UPDATE, DELETE ON doi_answer, doi_lease, doi_upstream, doi_call_place, doi_place_wait TO :"role";
 GRANT EXECUTE ON FUNCTION doi_lookup_begin(text, text, text, bigint, bigint, bigint),
     doi_lookup_begin(text, text, text, bigint, bigint, bigint, integer), doi_take_place(text, text, text, integer, bigint),
     doi_lookup_end(text, text, text, boolean, text, bigint, bigint, bigint),

@@ -189,21 +189,25 @@ public abstract class SingleFlight<T> {
     }
 
     /**
-     * Every place for a call is taken, on this pod or others: the lookup keeps its lease and asks
-     * again until a place frees (a call ends, or a dead pod's place expires), or gives the lease
-     * back and answers 503 once DOI_UPSTREAM_RATE_WAIT has passed or nobody wants the answer.
+     * Every place for a call is taken, on this pod or others, or the free ones are due to lookups
+     * that have waited longer: the lookup keeps its lease and its place in line and asks again until
+     * a place comes to it, or gives both back and answers 503 once DOI_UPSTREAM_RATE_WAIT has passed
+     * or nobody wants the answer when it would ask (a place taken for nobody would be a turn taken
+     * from the lookups behind it).
      */
     private Uni<Optional<T>> full(Doi doi, BooleanSupplier wanted, Function<UpstreamTurns, Uni<Optional<T>>> call,
             Patience patience, long poll) {
-        if (!wanted.getAsBoolean()) {
-            after.releaseLater(doi);
-            return Uni.createFrom().failure(InFlightGuard.abandoned());
-        }
         if (System.currentTimeMillis() + poll > patience.placeUntil()) {
             after.releaseLater(doi);
             return Uni.createFrom().failure(unavailable.noPlace(places));
         }
-        return RateTurns.after(vertx, poll).chain(() -> shared(doi, wanted, call, patience, Math.min(LAST_POLL_MILLIS, poll * 2)));
+        return RateTurns.after(vertx, poll).chain(() -> {
+            if (!wanted.getAsBoolean()) {
+                after.releaseLater(doi);
+                return Uni.createFrom().failure(InFlightGuard.abandoned());
+            }
+            return shared(doi, wanted, call, patience, Math.min(LAST_POLL_MILLIS, poll * 2));
+        });
     }
 
     /** The shared cache's answer; empty when its row cannot be read back (then the upstream is asked). */

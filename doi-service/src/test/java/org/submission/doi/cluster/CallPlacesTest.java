@@ -12,8 +12,9 @@ import org.submission.platform.testing.FreshDatabase;
 
 /**
  * The places for calls open at once, shared by the pods in PostgreSQL (doi-service/README.md,
- * "Across pods"): taken with the lease by doi_lookup_begin, given back by doi_lookup_end, and a
- * dead pod's place free again once it expires.
+ * "Across pods"): taken with the lease by doi_lookup_begin, given back by doi_lookup_end, a
+ * dead pod's place free again once it expires, and a freed place due to the lookup that has
+ * waited longest for one, on whichever pod.
  */
 class CallPlacesTest {
 
@@ -59,6 +60,54 @@ class CallPlacesTest {
 
         assertThat(text(BEGIN.formatted("10.1/4", "live-pod"))).isEqualTo("go");
         assertThat(database.count("SELECT count(*) FROM doi_call_place WHERE holder = 'live-pod'")).isEqualTo(1);
+    }
+
+    @Test
+    void aFreedPlaceGoesToTheLookupThatWaitedForOneNotToANewcomer() throws SQLException {
+        allPlacesTakenAndOneLookupWaiting();
+        text(END.formatted("10.1/2", "pod-a"));
+
+        assertThat(text(BEGIN.formatted("10.1/5", "pod-a"))).as("a newcomer").isEqualTo("full");
+        assertThat(text(BEGIN.formatted("10.1/4", "pod-b"))).as("the one that waited").isEqualTo("go");
+    }
+
+    @Test
+    void lookupsThatWaitedTakeFreedPlacesInTheOrderTheyBeganToWait() throws SQLException {
+        allPlacesTakenAndOneLookupWaiting();
+        assertThat(text(BEGIN.formatted("10.1/5", "pod-a"))).isEqualTo("full");
+        text(END.formatted("10.1/1", "pod-a"));
+
+        assertThat(text(BEGIN.formatted("10.1/5", "pod-a"))).as("the second to wait").isEqualTo("full");
+        assertThat(text(BEGIN.formatted("10.1/4", "pod-b"))).as("the first to wait").isEqualTo("go");
+        text(END.formatted("10.1/2", "pod-a"));
+        assertThat(text(BEGIN.formatted("10.1/5", "pod-a"))).as("the second, its turn come").isEqualTo("go");
+    }
+
+    @Test
+    void aLookupThatGivesUpWaitingLeavesTheLine() throws SQLException {
+        allPlacesTakenAndOneLookupWaiting();
+        text(END.formatted("10.1/4", "pod-b"));
+        text(END.formatted("10.1/2", "pod-a"));
+
+        assertThat(text(BEGIN.formatted("10.1/5", "pod-a"))).isEqualTo("go");
+        assertThat(database.count("SELECT count(*) FROM doi_place_wait")).isZero();
+    }
+
+    @Test
+    void aWaitingLookupThatStopsAskingNoLongerHoldsUpTheOthers() throws SQLException {
+        allPlacesTakenAndOneLookupWaiting();
+        database.execute("UPDATE doi_place_wait SET expires_at = clock_timestamp() - interval '1 millisecond'");
+        text(END.formatted("10.1/2", "pod-a"));
+
+        assertThat(text(BEGIN.formatted("10.1/5", "pod-a"))).isEqualTo("go");
+    }
+
+    /** Three lookups of pod-a hold the three places; pod-b's lookup of 10.1/4 waits for one. */
+    private void allPlacesTakenAndOneLookupWaiting() throws SQLException {
+        for (int i = 1; i <= 3; i++) {
+            assertThat(text(BEGIN.formatted("10.1/" + i, "pod-a"))).isEqualTo("go");
+        }
+        assertThat(text(BEGIN.formatted("10.1/4", "pod-b"))).isEqualTo("full");
     }
 
     @Test

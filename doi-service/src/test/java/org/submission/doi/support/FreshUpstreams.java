@@ -38,6 +38,6 @@ public abstract class FreshUpstreams {
         oaLookup.pace().reset();
         // in the order the service's functions lock them (a lease, then the upstream's row): the other
         // order deadlocked with a lookup of the previous test still ending (40P01 on a loaded machine)
-        pool.query("TRUNCATE doi_lease, doi_call_place, doi_upstream").execute().await().atMost(Duration.ofSeconds(10));
+        pool.query("TRUNCATE doi_lease, doi_call_place, doi_place_wait, doi_upstream").execute().await().atMost(Duration.ofSeconds(10));
     }
 }
