@@ -83,7 +83,8 @@ class KubePlayTest {
             }
         }
         Files.writeString(played, yaml);
-        Podman.run("kube", "play", "--network", "podman", played.toString());   // the bridge BridgedPostgres listens on
+        removePlayedPods();
+        play();
         for (JsonNode deployment : deployments()) {
             String name = deployment.at("/metadata/name").asText();
             String pod = Podman.run("pod", "ps", "--filter", "name=^" + name + "-pod", "--format", "{{.Name}}").lines()
@@ -102,7 +103,8 @@ class KubePlayTest {
     @AfterAll
     void tearDown() throws java.io.IOException {
         if (played != null) {
-            Podman.attempt("kube", "down", played.toString());
+            removePlayedPods();
+            Files.deleteIfExists(played);
         }
         Podman.attempt("secret", "rm", "submission-secrets");
         Podman.attempt("secret", "rm", "submission-db");
@@ -186,6 +188,38 @@ class KubePlayTest {
         // the JVM's own warnings ("[0.001s][warning]...") are written before the service's logging starts
         assertThat(log.lines().filter(l -> !l.isBlank() && !l.startsWith("[")))
                 .as("SUBMISSION_LOG_JSON=true of the production ConfigMap").isNotEmpty().allMatch(l -> l.startsWith("{"));
+    }
+
+    /**
+     * Plays the pods on the bridge BridgedPostgres listens on. A play that hangs adding a container
+     * to its pod is podman's lock table out of step with its database (deploy/README.md,
+     * "Containers tested here"): the failure says how to mend it rather than wait ten minutes.
+     */
+    private void play() {
+        List<String> command = Podman.command("kube", "play", "--network", "podman", played.toString());
+        try {
+            Podman.exec(command, 180).orFail(command);
+        } catch (Podman.Hung hung) {
+            throw new IllegalStateException(hung.getMessage() + "\nIf podman's shared memory (/dev/shm/libpod_lock) is"
+                    + " newer than /run/libpod/alive, podman hands out lock numbers its containers hold: run"
+                    + " 'podman system renumber' with no other podman command running (.ci/run does)", hung);
+        }
+    }
+
+    /**
+     * Removes the Deployments' pods and containers by name, those of an earlier play on this machine
+     * included: podman 4.3's kube down stops at the first pod it does not find (after a play that
+     * failed part way), and a build that was killed tears down nothing; a container whose creation
+     * was cut off keeps its name in podman's storage alone, which rm --force removes.
+     */
+    private void removePlayedPods() {
+        for (JsonNode deployment : deployments()) {
+            String pod = deployment.at("/metadata/name").asText() + "-pod-0";
+            Podman.attempt("pod", "rm", "--force", "--ignore", "--time", "0", pod);
+            for (JsonNode container : deployment.at("/spec/template/spec/containers")) {
+                Podman.attempt("rm", "--force", "--ignore", pod + "-" + container.path("name").asText());
+            }
+        }
     }
 
     private List<JsonNode> render() throws Exception {

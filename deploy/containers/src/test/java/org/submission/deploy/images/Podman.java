@@ -50,6 +50,18 @@ final class Podman {
         return command;
     }
 
+    /** A podman command that did not end in its time, and was killed. */
+    static final class Hung extends IllegalStateException {
+
+        Hung(String message) {
+            super(message);
+        }
+    }
+
+    private static String tail(String printed) {
+        return printed.length() <= 4_000 ? printed : "…" + printed.substring(printed.length() - 4_000);
+    }
+
     /** Runs a command with podman's settings in its environment. */
     static Result exec(List<String> command, int timeoutSeconds) {
         try {
@@ -62,8 +74,9 @@ final class Podman {
                 }
                 Process process = builder.start();
                 if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
-                    process.destroyForcibly();
-                    throw new IllegalStateException(String.join(" ", command) + " did not end within " + timeoutSeconds + " s");
+                    process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+                    throw new Hung(String.join(" ", command) + " did not end within " + timeoutSeconds + " s; it printed: "
+                            + tail(Files.readString(err, StandardCharsets.UTF_8) + Files.readString(out, StandardCharsets.UTF_8)));
                 }
                 return new Result(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
                         Files.readString(err, StandardCharsets.UTF_8));
