@@ -24,6 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.submission.doi.support.Api;
 import org.submission.doi.support.Fixtures;
+import org.submission.doi.support.FreshUpstreams;
 import org.submission.doi.support.RateRule;
 import org.submission.doi.support.TwoInstances;
 import org.submission.doi.support.Upstreams;
@@ -53,7 +54,7 @@ class AcrossInstancesIT {
     @BeforeEach
     void freshUpstream() {
         pods.upstream().resetAll();
-        pods.database().execute("TRUNCATE doi_lease, doi_upstream");   // the service's lock order (FreshUpstreams)
+        pods.database().execute(FreshUpstreams.FORGET_COORDINATION);
     }
 
     @Test

@@ -27,6 +27,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.submission.doi.support.Api;
 import org.submission.doi.support.Fixtures;
+import org.submission.doi.support.FreshUpstreams;
 import org.submission.doi.support.TwoInstances;
 import org.submission.doi.support.Upstreams;
 import org.submission.platform.testing.PackagedService;
@@ -56,7 +57,7 @@ class SharedTurnsIT {
     @BeforeEach
     void freshUpstream() {
         pods.upstream().resetAll();
-        pods.database().execute("TRUNCATE doi_lease, doi_call_place, doi_place_wait, doi_upstream");   // the service's lock order (FreshUpstreams)
+        pods.database().execute(FreshUpstreams.FORGET_COORDINATION);
     }
 
     @Test

@@ -22,6 +22,13 @@ public abstract class FreshUpstreams {
     @Inject
     protected CircuitBreakerMaintenance circuits;
 
+    /**
+     * Forgets every lease, place, waiter and learned spacing, for the tests of one pod and of several.
+     * In the order the service's functions lock them (a lease, then the upstream's row): the other
+     * order deadlocked with a lookup of the previous test still ending (40P01 on a loaded machine).
+     */
+    public static final String FORGET_COORDINATION = "TRUNCATE doi_lease, doi_call_place, doi_place_wait, doi_upstream";
+
     @Inject
     RegistryClient registry;
 
@@ -36,8 +43,6 @@ public abstract class FreshUpstreams {
         Upstreams.reset(upstream, circuits);
         registry.pace().reset();
         oaLookup.pace().reset();
-        // in the order the service's functions lock them (a lease, then the upstream's row): the other
-        // order deadlocked with a lookup of the previous test still ending (40P01 on a loaded machine)
-        pool.query("TRUNCATE doi_lease, doi_call_place, doi_place_wait, doi_upstream").execute().await().atMost(Duration.ofSeconds(10));
+        pool.query(FORGET_COORDINATION).execute().await().atMost(Duration.ofSeconds(10));
     }
 }
