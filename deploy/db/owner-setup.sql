@@ -15,12 +15,10 @@
 --   3. the indexes of the services' look-ups that pass-core lacks;
 --   4. the DOI service's coordination tables and functions (unlogged tables no PASS table refers
 --      to), from the project's own migration files, each applied only when it is missing;
---   5. the log of PASS's changes: triggers on the PASS tables a policy answer reads, which add one
---      row per statement to an unlogged table the policy pods read, so that the policy service may
---      keep answers' data between requests and drop it as soon as PASS changes it (V7, which also
---      removes the NOTIFY triggers of V6 where an earlier release's script installed them; V9
---      redefines its trigger functions). They change no PASS row; without them the policy service
---      reads the database for every answer.
+--   5. no trigger of the services on PASS's tables: an earlier release's script installed some (V6's
+--      notices, V7's change log with V9's functions); V11 drops them with their functions and the
+--      log, so that pass-core's writes cost what they cost without the services. Nothing of PASS's
+--      data changes.
 
 \set ON_ERROR_STOP on
 \if :{?role}
@@ -86,14 +84,9 @@ GRANT EXECUTE ON FUNCTION doi_lookup_begin(text, text, text, bigint, bigint, big
     doi_take_turn(text, bigint, bigint, bigint, bigint), doi_upstream_learn(text, bigint, bigint),
     doi_purge(bigint), doi_purge(bigint, bigint) TO :"role";
 
--- 5. the log of PASS's changes, as the migrations V7 and V9 (its triggers at less CPU per write)
--- define it; the services read it and delete the rows every pod has read
-SELECT to_regclass('public.policy_change_log') IS NULL AS missing \gset
-\if :missing
-\ir ../../shared-model/src/main/resources/db/migration/V7__pass_change_log.sql
+-- 5. no trigger of the services on PASS's tables, as V11 leaves them
+SELECT to_regclass('public.policy_change_log') IS NOT NULL
+    OR EXISTS (SELECT 1 FROM pg_trigger WHERE NOT tgisinternal AND tgname LIKE 'submission\_services\_%') AS present \gset
+\if :present
+\ir ../../shared-model/src/main/resources/db/migration/V11__pass_tables_without_triggers.sql
 \endif
-SELECT to_regprocedure('public.pass_submission_changes_logged()') IS NULL AS missing \gset
-\if :missing
-\ir ../../shared-model/src/main/resources/db/migration/V9__pass_change_log_cheaper.sql
-\endif
-GRANT SELECT, DELETE ON policy_change_log TO :"role";

@@ -7,9 +7,10 @@
 # the machine is quiet; these move by about 1 %.
 #
 # Variants, each a copy of pass-core 2.5.1's schema loaded with seed.sql: without triggers ("none");
-# the change log of V7 ("log"); V9's functions for it ("v9", this release); and, as a floor, an empty
-# PL/pgSQL statement trigger on each table V7 logs, with the transition tables V7 reads ("empty"):
-# what any trigger-based notice costs before it does anything.
+# the change log of V7 ("log"); V9's functions for it ("v9", the release before); all of them and
+# then V11, which drops them ("v11", this release: it must cost what "none" costs); and, as a floor, an
+# empty PL/pgSQL statement trigger on each table V7 logs, with the transition tables V7 reads
+# ("empty"): what any trigger-based notice costs before it does anything.
 #
 #   bash deploy/bench/notices/instructions.sh [transactions, default 2000]
 #
@@ -64,7 +65,7 @@ printf '%s\n' fsync=off synchronous_commit=off full_page_writes=off autovacuum=o
   >> "$WORK/data/postgresql.conf"
 start_server
 echo "== $(sql -d postgres -Atc 'SELECT version()')"
-VARIANTS=(none empty log v9)
+VARIANTS=(none empty log v9 v11)
 sql -d postgres -c "CREATE DATABASE template_notices"
 sql -d template_notices -f "$SCHEMA" > /dev/null
 sql -d template_notices -f "$HERE/seed.sql"
@@ -96,6 +97,10 @@ EOF
 sql -d notices_log -f "$MIGRATIONS/V6__pass_change_notices.sql" -f "$MIGRATIONS/V7__pass_change_log.sql" 2>/dev/null
 sql -d notices_v9 -f "$MIGRATIONS/V6__pass_change_notices.sql" -f "$MIGRATIONS/V7__pass_change_log.sql" \
   -f "$MIGRATIONS/V9__pass_change_log_cheaper.sql" 2>/dev/null
+sql -d notices_v11 -f "$MIGRATIONS/V6__pass_change_notices.sql" -f "$MIGRATIONS/V7__pass_change_log.sql" \
+  -f "$MIGRATIONS/V9__pass_change_log_cheaper.sql" -f "$MIGRATIONS/V11__pass_tables_without_triggers.sql" 2>/dev/null
+[ "$(sql -d notices_v11 -Atc "SELECT count(*) FROM pg_trigger WHERE NOT tgisinternal")" = 0 ] \
+  || { echo "V11 left triggers in place" >&2; exit 1; }
 sql -d postgres -c CHECKPOINT
 stop_server
 

@@ -3,8 +3,8 @@
 # submission saved with its grants rewritten, in one transaction) by 1 and by 8 concurrent writers,
 # and one statement updating all 50,000 submissions, on pass-core 2.5.1's schema loaded with
 # seed.sql, in four copies of one database: without triggers ("none"), with the NOTIFY triggers of
-# V6 ("notify", the release before), with the change log of V7 ("log") and with V9's functions for
-# it ("v9", this release). The rounds alternate the four, so that all are measured in one sitting;
+# V6 ("notify"), with the change log of V7 ("log") and with V9's functions for it ("v9", the release
+# before); this release's V11 drops them all, so that it is "none" (instructions.sh counts it). The rounds alternate the four, so that all are measured in one sitting;
 # medians at the end, with each one's share of the throughput without triggers, and the writer's
 # backend CPU per transaction (cpu-per-transaction.sql: the server must run on this machine), which
 # hardly depends on the machine's load, where throughput does, with what the triggers add to it.
@@ -17,9 +17,8 @@
 #    beside the checkout or one of its parent folders;
 #    PGOPTIONS='-c synchronous_commit=off': the writes without waiting for the disk, their CPU alone)
 #
-# Needs pgbench and psql (apt-get install -y postgresql-client). No listener or policy pod runs: the
-# figures are the writes' own cost; what a pod's read of the log costs the database (PassChangeLog's statement,
-# every 100 ms by default) is measured at the end. Not part of `verify`.
+# Needs pgbench and psql (apt-get install -y postgresql-client). No policy pod runs: the figures are
+# the writes' own cost. Not part of `verify`.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "$0")/../../.." && pwd)"
@@ -131,14 +130,6 @@ for variant in "${VARIANTS[@]}"; do
   printf ' %10s' "$(awk -v v="$variant" '$1 == v { print $2 }' "$WORK/bulk" | median)"
 done
 echo
-# the pod's own statement, the file PassChangeLog reads: its parameters (the xmin of the pod's read
-# before, the row bound) become this snapshot's own xmin and the pod's bound
-pod_read="$WORK/pod-read.sql"
-sed -e 's/\$1::text::xid8/pg_snapshot_xmin(pg_current_snapshot())/' -e 's/LIMIT \$2/LIMIT 10001/' \
-  "$ROOT/policy-service/src/main/resources/graphcache/change-log-read.sql" > "$pod_read"
-echo ';' >> "$pod_read"
-reads="$(pgbench -n -M prepared -c 1 -T "$SECONDS_EACH" -f "$pod_read" bench_notices_v9 2>&1 | sed -nE 's/^tps = ([0-9.]+) .*/\1/p')"
-echo "a pod's read of the log ($(sql -d bench_notices_v9 -Atc 'SELECT count(*) FROM policy_change_log') rows in it, none new): ${reads%.*} a second on one connection, $(awk -v r="$reads" 'BEGIN { printf "%.0f", 1e6 / r }') µs each"
 for variant in "${VARIANTS[@]}"; do
   sql -d postgres -c "DROP DATABASE bench_notices_$variant"
 done

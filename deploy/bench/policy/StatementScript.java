@@ -4,6 +4,7 @@ import java.lang.reflect.Field;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Properties;
@@ -16,7 +17,11 @@ import java.util.Properties;
  * connections send at their start, as PGOPTIONS for pgbench (the package's
  * submission.db.random-page-cost; nothing for a package without it).
  *
- *   java StatementScript.java QUARKUS_APP policies|repositories|pgoptions
+ * A package whose one statement serves both answers, with its rows' version, gives that statement
+ * for both endpoints, and for "kept" the statement a kept graph costs (its rows' version alone). A
+ * package before it gives nothing for "kept": its kept graphs cost no statement.
+ *
+ *   java StatementScript.java QUARKUS_APP policies|repositories|kept|pgoptions
  */
 public class StatementScript {
 
@@ -35,7 +40,12 @@ public class StatementScript {
                 return;
             }
             Class<?> repository = Class.forName("org.submission.policy.repository.SubmissionGraphRepository", true, loader);
-            Field field = repository.getDeclaredField("policies".equals(args[1]) ? "ONE_POLICIES" : "ONE_REPOSITORIES");
+            boolean versioned = Arrays.stream(repository.getDeclaredFields()).anyMatch(f -> f.getName().equals("VERSION_SQL"));
+            if (!versioned && "kept".equals(args[1])) {
+                return;
+            }
+            Field field = repository.getDeclaredField("kept".equals(args[1]) ? "VERSION_SQL" : versioned ? "ONE_VERSIONED"
+                    : "policies".equals(args[1]) ? "ONE_POLICIES" : "ONE_REPOSITORIES");
             field.setAccessible(true);
             String sql = ((String) field.get(null)).strip();
             // since the metadata text is bounded in the statement, $4 is that bound and the

@@ -1,6 +1,5 @@
 package org.submission.policy;
 
-import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.inject.Singleton;
 import java.io.IOException;
 import java.io.InputStream;
@@ -23,12 +22,10 @@ class Fixture {
     private static final String RESOURCE = "fixtures/policy-cases.json";
 
     private final DataSource dataSource;
-    private final MeterRegistry registry;
     private Map<String, Long> loaded;
 
-    Fixture(DataSource dataSource, MeterRegistry registry) {
+    Fixture(DataSource dataSource) {
         this.dataSource = dataSource;
-        this.registry = registry;
     }
 
     /** Makes sure the fixture is the database's content; answers the id of each record key. */
@@ -57,11 +54,6 @@ class Fixture {
                 statement.execute(each);
             }
         }
-    }
-
-    /** Once this returns, the pod has read every change committed before the call ({@link ChangeLogRead}). */
-    void caughtUp() {
-        ChangeLogRead.caughtUp(registry);
     }
 
     private static String text() {

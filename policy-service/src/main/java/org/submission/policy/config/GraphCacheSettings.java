@@ -7,7 +7,7 @@ import java.time.Duration;
 
 /**
  * {@code POLICY_ANSWER_CACHE_*} (the operators' names, kept): the bounds of {@code GraphCache}, the
- * submission graphs of recent answers, kept while PASS's own writes can drop them
+ * submission graphs of recent answers, each served only while its PASS rows are unchanged
  * (policy-service/README.md, "Answers kept between requests").
  */
 @ConfigMapping(prefix = "policy.answer-cache")
@@ -20,18 +20,7 @@ public interface GraphCacheSettings {
     @WithDefault("16M")
     MemorySize size();
 
-    /** A graph is read again after this long even without a notice, in case one was ever lost. */
+    /** A graph is read again after this long even while its rows are unchanged, with whatever was kept with it. */
     @WithDefault("10m")
     Duration maxAge();
-
-    /**
-     * How often PASS's change log is read: the longest a kept graph may outlive a change, plus the
-     * read's own time. Each read also counts the log's triggers.
-     */
-    @WithDefault("100ms")
-    Duration readPeriod();
-
-    /** A read of PASS's change log unanswered for this long empties the cache and keeps nothing until one answers. */
-    @WithDefault("2s")
-    Duration checkPeriod();
 }

@@ -10,29 +10,21 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Function;
-import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 import org.submission.policy.config.GraphCacheSettings;
 import org.submission.policy.doi.RegistryRecord;
 import org.submission.policy.repository.SubmissionGraph;
+import org.submission.policy.repository.SubmissionGraphRepository.Versioned;
 
 /**
- * The submission graphs of recent answers, kept only while this pod hears PASS's changes: triggers
- * on PASS's tables log each change ({@code V7__pass_change_log.sql}) and {@link PassChangeLog}
- * reads the log and passes them here. Whenever the pod is not listening, nothing is kept or
- * served, because a change it could not hear about must not leave an answer behind.
- *
- * <p>Asked through commits, a kept graph is served only after a read of the log begun after its
- * request ({@link #readBy}), so that a commit made just before the request is never hidden by it.
- *
- * <p>A graph read while a notice arrives is not kept: every notice moves the epoch, and a read keeps
- * its graph only if the epoch it started in is still the current one after the graph is stored.
- * The notice's side moves the epoch before it drops graphs, so one of the two always removes it.
+ * The submission graphs of recent answers, each with the version of the PASS rows it was read
+ * from ({@link Versioned}). A kept graph is served only after the request's own statement found
+ * its rows still at that version, so that no commit made before the request is ever hidden by it,
+ * whoever asks: there are no triggers on PASS's tables and no notices to miss. That statement
+ * reads nothing of the graph itself, its metadata included.
  *
  * <p>What was read of the article's registry record is kept with the graph it was read for
- * ({@link #keepRegistry}), in the same entry: dropped with it, by a notice as by its age or size.
+ * ({@link #keepRegistry}), in the same entry: dropped with it, by a new version as by its age or size.
  * So are the policies worked out from it under policy rules ({@link #keepAnswer}), so that a graph
  * asked about again is not evaluated again under the same rules for the same kind of caller.
  */
@@ -43,24 +35,27 @@ public class GraphCache {
     record Key(long submissionId, boolean forRules) {
     }
 
-    private static final String SUBMISSION = "submission:";
-
     /** At most this many answers are kept with one graph: the rules, explain and the caller's affiliation make them differ. */
     static final int ANSWERS = 4;
 
     /**
-     * A kept graph, with the registry record of {@code doi} once one was read for it (both null before),
-     * and the answers worked out from it by what they were worked out for;
+     * A kept graph and its rows' version, with the registry record of {@code doi} once one was read
+     * for it (both null before), and the answers worked out from it by what they were worked out for;
      * {@code kept} the {@link System#nanoTime} it was kept at, which a record or answer added later does not move.
      */
-    private record Kept(SubmissionGraph graph, long kept, String doi, RegistryRecord registry, Map<Object, Answer> answers) {
+    private record Kept(SubmissionGraph graph, String version, long kept, String doi, RegistryRecord registry,
+                        Map<Object, Answer> answers) {
 
-        Kept(SubmissionGraph graph, long kept) {
-            this(graph, kept, null, null, Map.of());
+        Kept(SubmissionGraph graph, String version, long kept) {
+            this(graph, version, kept, null, null, Map.of());
+        }
+
+        Kept with(String doi, RegistryRecord registry, Map<Object, Answer> answers) {
+            return new Kept(graph, version, kept, doi, registry, answers);
         }
 
         long bytes(Key key) {
-            long bytes = GraphCache.bytes(key, graph) + (registry == null ? 0 : registry.bytes());
+            long bytes = GraphCache.bytes(key, graph) + 2L * version.length() + (registry == null ? 0 : registry.bytes());
             for (Answer answer : answers.values()) {
                 bytes += answer.bytes();
             }
@@ -72,14 +67,13 @@ public class GraphCache {
     }
 
     private final Cache<Key, Kept> graphs;
-    private final AtomicLong epoch = new AtomicLong();
+    private final boolean off;
     private final Counter hits;
     private final Counter misses;
-    private volatile boolean listening;
-    private volatile Supplier<Uni<Void>> caughtUp = () -> Uni.createFrom().voidItem();
 
     public GraphCache(GraphCacheSettings settings, MeterRegistry registry) {
         long maxAge = settings.maxAge().toNanos();
+        this.off = settings.size().asLongValue() == 0;
         this.graphs = Caffeine.newBuilder().maximumWeight(settings.size().asLongValue())
                 .weigher((Key key, Kept kept) -> (int) Math.min(Integer.MAX_VALUE, kept.bytes(key)))
                 .expireAfter(new Expiry<Key, Kept>() {
@@ -102,8 +96,6 @@ public class GraphCache {
         this.misses = registry.counter("policy_answer_cache_requests", "result", "miss");
         Gauge.builder("policy_answer_cache_bytes", graphs, kept -> kept.policy().eviction().orElseThrow().weightedSize().orElse(0))
                 .description("The heap the kept graphs take, as the pod estimates it").baseUnit("bytes").register(registry);
-        Gauge.builder("policy_answer_cache_listening", this, cache -> cache.listening ? 1 : 0)
-                .description("1 while PASS's change notices are heard and graphs are kept, 0 otherwise").register(registry);
     }
 
     /**
@@ -124,55 +116,42 @@ public class GraphCache {
 
     private static final Runnable NOTHING = () -> { };
 
+    /** How a submission's graph is read: whole with its rows' version, or that version alone. */
+    public interface Reads {
+
+        Uni<Versioned> graph();
+
+        Uni<String> version();
+    }
+
     /**
-     * The kept graph of the submission (through commits: once every commit before this call has been
-     * read from the log), or the loader's, which {@link Lookup#keep()} keeps when
-     * nothing changed meanwhile: only a caller who may see it keeps it, so that what strangers ask
-     * fills nothing. The loader is told whether the graph must hold the effective policies'
-     * repositories: always when it may be kept, since the same graph then serves both answers.
+     * The kept graph of the submission while its rows are still at the kept version (one statement
+     * reading only the version), or the graph read again, which {@link Lookup#keep()} keeps: only a
+     * caller who may see it keeps it, so that what strangers ask fills nothing. A kept graph and a
+     * graph not kept cost one statement each, a changed one two.
      */
-    public Uni<Lookup> get(long submissionId, boolean withRepositories, boolean forRules, boolean throughCommits,
-                           Function<Boolean, Uni<SubmissionGraph>> loader) {
-        if (!listening) {
-            return loader.apply(withRepositories).map(Lookup::read);
-        }
+    public Uni<Lookup> get(long submissionId, boolean forRules, Reads reads) {
         Key key = new Key(submissionId, forRules);
-        SubmissionGraph kept = graphOf(graphs.getIfPresent(key));
+        Kept kept = graphs.getIfPresent(key);
         if (kept == null) {
-            return miss(key, loader);
+            return reads.graph().map(read -> read(key, read));
         }
-        if (!throughCommits) {
-            hits.increment();
-            return Uni.createFrom().item(new Lookup(kept, true, NOTHING));
-        }
-        // a commit made just before this request may not have been read from the log yet
-        return caughtUp.get().flatMap(read -> {
-            if (listening && graphOf(graphs.getIfPresent(key)) == kept) {
+        return reads.version().flatMap(version -> {
+            if (kept.version().equals(version)) {
                 hits.increment();
-                return Uni.createFrom().item(new Lookup(kept, true, NOTHING));
+                return Uni.createFrom().item(new Lookup(kept.graph(), true, NOTHING));
             }
-            return miss(key, loader);
+            graphs.asMap().remove(key, kept);
+            return reads.graph().map(read -> read(key, read));
         });
     }
 
-    private Uni<Lookup> miss(Key key, Function<Boolean, Uni<SubmissionGraph>> loader) {
+    private Lookup read(Key key, Versioned read) {
         misses.increment();
-        long started = epoch.get();
+        SubmissionGraph graph = read.graph();
         // "no such submission" is not kept: a probe of unknown ids must not fill the cache
-        return loader.apply(true).map(graph -> graph == null ? Lookup.read(null)
-                : new Lookup(graph, false, () -> keep(key, graph, started)));
-    }
-
-    private void keep(Key key, SubmissionGraph graph, long started) {
-        Kept kept = new Kept(graph, System.nanoTime());
-        graphs.put(key, kept);
-        if (!listening || epoch.get() != started) {
-            graphs.asMap().remove(key, kept);
-        }
-    }
-
-    private static SubmissionGraph graphOf(Kept kept) {
-        return kept == null ? null : kept.graph();
+        return graph == null || off ? Lookup.read(graph)
+                : new Lookup(graph, false, () -> graphs.put(key, new Kept(graph, read.version(), System.nanoTime())));
     }
 
     /** The registry record of {@code doi} kept with this very graph (policy rules' graph), or null. */
@@ -183,10 +162,10 @@ public class GraphCache {
 
     /**
      * Keeps the registry record of {@code doi} with the graph it was read for, while that graph is
-     * the one kept: one dropped or read again since (a notice came) keeps nothing.
+     * the one kept: one dropped or read again since (its rows changed) keeps nothing.
      */
     public void keepRegistry(SubmissionGraph graph, String doi, RegistryRecord record) {
-        change(graph, kept -> new Kept(graph, kept.kept(), doi, record, kept.answers()));
+        change(graph, kept -> kept.with(doi, record, kept.answers()));
     }
 
     /** The answer worked out from this very graph (policy rules' graph) for {@code variant} (compared by equals), or null. */
@@ -205,7 +184,7 @@ public class GraphCache {
         change(graph, kept -> {
             Map<Object, Answer> answers = new HashMap<>(kept.answers().size() < ANSWERS ? kept.answers() : Map.of());
             answers.put(variant, new Answer(answer, bytes));
-            return new Kept(graph, kept.kept(), kept.doi(), kept.registry(), Map.copyOf(answers));
+            return kept.with(kept.doi(), kept.registry(), Map.copyOf(answers));
         });
     }
 
@@ -218,46 +197,6 @@ public class GraphCache {
     /** Replaces the entry of policy rules' graph of that submission by {@code change}'s, while it holds this very graph. */
     private void change(SubmissionGraph graph, UnaryOperator<Kept> change) {
         graphs.asMap().computeIfPresent(new Key(graph.id(), true), (key, kept) -> kept.graph() == graph ? change.apply(kept) : kept);
-    }
-
-    /** What a kept graph waits for before it is served: a read of PASS's changes begun after the request. */
-    void readBy(Supplier<Uni<Void>> caughtUp) {
-        this.caughtUp = caughtUp;
-    }
-
-    /** A notice's payload: one submission's rows changed, or rows many submissions share. */
-    public void changed(String payload) {
-        epoch.incrementAndGet();
-        if (payload != null && payload.startsWith(SUBMISSION)) {
-            try {
-                long id = Long.parseLong(payload.substring(SUBMISSION.length()));
-                graphs.invalidate(new Key(id, false));
-                graphs.invalidate(new Key(id, true));
-                return;
-            } catch (NumberFormatException e) {
-                // not one of the triggers' payloads: drop everything rather than guess
-            }
-        }
-        graphs.invalidateAll();
-    }
-
-    // the two switches are synchronized: the check's answer and a lost connection arrive on different
-    // threads, and a switch on that interleaved with a switch off could leave the pod keeping while deaf
-
-    /** The pod hears every change from now on: start keeping graphs, from an empty cache. */
-    public synchronized void listening() {
-        if (!listening) {
-            epoch.incrementAndGet();
-            graphs.invalidateAll();
-            listening = true;
-        }
-    }
-
-    /** The pod may miss changes from now on: keep nothing, serve nothing kept. */
-    public synchronized void deaf() {
-        listening = false;
-        epoch.incrementAndGet();
-        graphs.invalidateAll();
     }
 
     /**

@@ -34,6 +34,7 @@ public class SubmissionGraphRepository {
     private static final int PREPARER = 1;
     private static final int GRANT = 2;
     private static final int EFFECTIVE_REPOSITORY = 4;
+    private static final int VERSIONED = 9;
     // columns by position: a row's column lookup by name searches the column names on every call
     private static final int KIND = 0;
     private static final int SID = 1;
@@ -61,7 +62,7 @@ public class SubmissionGraphRepository {
     // columns t, u, v of its row) and the funders without a policy (a rule may
     // give them one) come too. A metadata text longer than $4 bytes is not fetched at all:
     // octet_length reads a stored value's size without reading the value.
-    private static final String POLICIES_SQL = """
+    private static final String GRAPH_SQL = """
             SELECT 0 AS kind, s.id AS sid, s.submitter_id AS a, NULL::bigint AS b,
                    (SELECT min(pol.id) FROM pass_policy pol WHERE pol.title = $2) AS c,
                    NULL::bigint AS d, NULL::bigint AS e, u.affiliation AS label, %2$s AS flag,
@@ -84,9 +85,6 @@ public class SubmissionGraphRepository {
               LEFT JOIN LATERAL (SELECT f.policy_id FROM pass_funder f
                                   WHERE f.id = g.directfunder_id OFFSET 0) df ON true
              WHERE sg.submission_id %1$s AND (pf.policy_id IS NOT NULL OR df.policy_id IS NOT NULL OR $3)
-            """;
-
-    private static final String REPOSITORIES_SQL = POLICIES_SQL + """
             UNION ALL
             SELECT 4, e.submission_id, e.effectivepolicies_id, pr.repositories_id, NULL, NULL, NULL, NULL,
                    r.name = $5, NULL, NULL, NULL, NULL
@@ -96,10 +94,46 @@ public class SubmissionGraphRepository {
              WHERE e.submission_id %1$s
             """;
 
-    private static final String ONE = "= $1";
+    // The version of every row one submission's graph is read from, as PostgreSQL's own row versions
+    // tell it: each row's xmin, the transaction that wrote it, which any committed insert, update or
+    // delete changes (a row added or gone adds or drops an xmin; none is ever written again by a later
+    // transaction). So a kept graph is known unchanged without a trigger or a log on PASS's tables,
+    // which would cost each of pass-core's writes, and read in the request's own statement, whose
+    // snapshot holds every commit before it: read-your-writes for everyone. The same rows as the
+    // branches below, through the same primary-key lookups, each missing one marked; the policies with
+    // the institutional title too, since a new one may come first. Each set of rows is its count and
+    // the sum of its xmins' 64-bit hashes, so that their order changes nothing and no sort is needed:
+    // a sorted text with a digest cost a kept answer half as much again (deploy/bench/RESULTS.md,
+    // "The policy answer with its rows' versions"). A statement of its own for a kept graph: the
+    // graph's with its branches skipped by a one-time filter still cost their executor's start, as
+    // much as reading them.
+    private static final String VERSION = """
+            concat_ws(' ',
+                coalesce((SELECT s.xmin::text || '/' || coalesce(u.xmin::text, '-')
+                            FROM pass_submission s LEFT JOIN pass_user u ON u.id = s.submitter_id WHERE s.id = $1), '-'),
+                (SELECT count(*) || ':' || coalesce(sum(hashtextextended(pol.xmin::text, 0)), 0)
+                   FROM pass_policy pol WHERE pol.title = $2),
+                (SELECT count(*) || ':' || coalesce(sum(hashtextextended(p.xmin::text, 0)), 0)
+                   FROM pass_submission_preparers p WHERE p.submission_id = $1),
+                (SELECT count(*) || ':' || coalesce(sum(hashtextextended(concat_ws('/', sg.xmin, coalesce(g.x, '-'), coalesce(pf.x, '-'), coalesce(df.x, '-')), 0)), 0)
+                   FROM pass_submission_grants sg
+                   LEFT JOIN LATERAL (SELECT g.xmin::text AS x, g.primaryfunder_id, g.directfunder_id
+                                        FROM pass_grant g WHERE g.id = sg.grants_id OFFSET 0) g ON true
+                   LEFT JOIN LATERAL (SELECT f.xmin::text AS x FROM pass_funder f WHERE f.id = g.primaryfunder_id OFFSET 0) pf ON true
+                   LEFT JOIN LATERAL (SELECT f.xmin::text AS x FROM pass_funder f WHERE f.id = g.directfunder_id OFFSET 0) df ON true
+                  WHERE sg.submission_id = $1),
+                (SELECT count(*) || ':' || coalesce(sum(hashtextextended(concat_ws('/', e.xmin, coalesce(pr.xmin::text, '-'), coalesce(r.xmin::text, '-')), 0)), 0)
+                   FROM pass_submission_effectivepolicies e
+                   LEFT JOIN pass_policy_repositories pr ON pr.policy_id = e.effectivepolicies_id
+                   LEFT JOIN pass_repository r ON r.id = pr.repositories_id
+                  WHERE e.submission_id = $1))""";
+    private static final String VERSION_SQL = "SELECT " + VERSION;
+    // One submission's graph with its rows' version, in one statement and so one snapshot
     private static final String NO_FLAG = "NULL::boolean";
-    private static final String ONE_POLICIES = POLICIES_SQL.formatted(ONE, NO_FLAG);
-    private static final String ONE_REPOSITORIES = REPOSITORIES_SQL.formatted(ONE, NO_FLAG);
+    private static final String ONE_VERSIONED = GRAPH_SQL.formatted("= $1", NO_FLAG) + """
+            UNION ALL
+            SELECT 9, $1, NULL, NULL, NULL, NULL, NULL, (%s), NULL, NULL, NULL, NULL, NULL
+            """.formatted(VERSION);
     // A page of the replay: the submissions submitted since $1, newest first, after the last one of
     // the page before ($8, $9), at most $6 of them and, past the first, only while their metadata
     // (as fetched: within $4) adds up to $7 bytes. Each submission row says whether the bytes cut
@@ -113,7 +147,7 @@ public class SubmissionGraphRepository {
                          ORDER BY submitteddate DESC, id DESC LIMIT $6) c
                 WINDOW w AS (ORDER BY submitteddate DESC, id DESC)),
             page AS (SELECT id FROM candidates WHERE n = 1 OR bytes <= $7)
-            """ + REPOSITORIES_SQL.formatted("IN (SELECT id FROM page)",
+            """ + GRAPH_SQL.formatted("IN (SELECT id FROM page)",
             "(SELECT count(*) FROM candidates) > (SELECT count(*) FROM page)");
     private static final String FIRST_PAGE = PAGE_SQL.formatted("");
     private static final String NEXT_PAGE = PAGE_SQL.formatted("AND (submitteddate, id) < ($8, $9)");
@@ -131,36 +165,45 @@ public class SubmissionGraphRepository {
         this.metadataMaxBytes = (int) Math.min(Integer.MAX_VALUE, settings.metadataMaxBytes().asLongValue());
     }
 
-    /**
-     * The graph of one submission, or a null item when there is no such submission.
-     *
-     * @param institutionalTitle title of the institutional policy; null when there is none
-     * @param institutionalRepositoryName name of the institutional repository; null when there is none
-     * @param withRepositories whether the effective policies' repositories are needed
-     */
-    public Uni<SubmissionGraph> load(long submissionId, String institutionalTitle,
-                                     String institutionalRepositoryName, boolean withRepositories) {
-        return load(submissionId, institutionalTitle, institutionalRepositoryName, withRepositories, null);
+    /** A submission's graph, null when there is no such submission, and the version of the rows it was read from. */
+    public record Versioned(SubmissionGraph graph, String version) {
     }
 
     /**
-     * As {@link #load(long, String, String, boolean)}, with what policy rules read when
-     * {@code metadataFields} is not null: those fields of the metadata among the rest.
+     * The graph of one submission with the effective policies' repositories, and with what policy
+     * rules read when {@code metadataFields} is not null (those fields of the metadata among the
+     * rest), with the version of its rows, in one statement.
+     *
+     * @param institutionalTitle title of the institutional policy; null when there is none
+     * @param institutionalRepositoryName name of the institutional repository; null when there is none
      */
-    public Uni<SubmissionGraph> load(long submissionId, String institutionalTitle, String institutionalRepositoryName,
-                                     boolean withRepositories, Set<String> metadataFields) {
+    public Uni<Versioned> load(long submissionId, String institutionalTitle, String institutionalRepositoryName,
+                               Set<String> metadataFields) {
         Tuple parameters = Tuple.tuple().addLong(submissionId).addString(institutionalTitle)
-                .addBoolean(metadataFields != null).addInteger(metadataMaxBytes);
-        if (withRepositories) {
-            parameters.addString(institutionalRepositoryName);
-        }
-        return pool.preparedQuery(withRepositories ? ONE_REPOSITORIES : ONE_POLICIES)
+                .addBoolean(metadataFields != null).addInteger(metadataMaxBytes).addString(institutionalRepositoryName);
+        return pool.preparedQuery(ONE_VERSIONED)
                 .execute(parameters)
                 .flatMap(rows -> {
-                    Uni<SubmissionGraph> graph = Uni.createFrom().item(() ->
-                            assemble(rows, metadataFields, new HashMap<>()).get(submissionId));
+                    Uni<Versioned> graph = Uni.createFrom().item(() -> new Versioned(
+                            assemble(rows, metadataFields, new HashMap<>()).get(submissionId), versionOf(rows)));
                     return longestText(rows) > INLINE_CHARS ? graph.runSubscriptionOn(Infrastructure.getDefaultWorkerPool()) : graph;
                 });
+    }
+
+    /** The version of the rows the submission's graph would be read from now: what {@link #load} gives with the graph. */
+    public Uni<String> version(long submissionId, String institutionalTitle) {
+        return pool.preparedQuery(VERSION_SQL).execute(Tuple.of(submissionId, institutionalTitle))
+                .map(rows -> rows.iterator().next().getString(0));
+    }
+
+    private static String versionOf(RowSet<Row> rows) {
+        String version = null;
+        for (Row row : rows) {
+            if (row.getInteger(KIND) == VERSIONED) {
+                version = row.getString(LABEL);
+            }
+        }
+        return version;
     }
 
     /** One page of a dry run's replay: its graphs newest first, and whether more were left out for their bytes. */
@@ -250,8 +293,11 @@ public class SubmissionGraphRepository {
         boolean forRules = metadataFields != null;
         Map<Long, Parts> parts = new LinkedHashMap<>();
         for (Row row : rows) {
-            Parts of = parts.computeIfAbsent(row.getLong(SID), id -> new Parts());
             int kind = row.getInteger(KIND);
+            if (kind == VERSIONED) {
+                continue;
+            }
+            Parts of = parts.computeIfAbsent(row.getLong(SID), id -> new Parts());
             switch (kind) {
                 case SUBMISSION -> {
                     of.found = true;

@@ -5,18 +5,17 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.function.Function;
 import java.util.function.Supplier;
 import org.submission.policy.config.PolicySettings;
 import org.submission.policy.graphcache.GraphCache;
 import org.submission.policy.repository.SubmissionGraph;
 import org.submission.policy.repository.SubmissionGraphRepository;
+import org.submission.policy.repository.SubmissionGraphRepository.Versioned;
 import org.submission.policy.rules.RuleSet;
 import org.submission.policy.rules.RulesFile;
 import org.submission.platform.error.ApiException;
 import org.submission.platform.security.Caller;
 import org.submission.platform.security.CallerService;
-import org.submission.platform.security.Roles;
 import io.smallrye.mutiny.tuples.Tuple2;
 import org.submission.shared.doi.DoiSyntax;
 
@@ -24,8 +23,9 @@ import org.submission.shared.doi.DoiSyntax;
  * Answers both policy questions for the calling person or account. A request costs one
  * statement for the submission (plus the caller's User lookup for a person, run concurrently),
  * and no transaction: both are single reads. A submission asked about again, unchanged in PASS,
- * costs none: its graph is kept ({@link GraphCache}) once a caller who may see it asked; who may
- * see it is decided on every request, and one who may not costs the statement an unknown id costs.
+ * costs the same statement reading only its rows' version: its graph is kept ({@link GraphCache})
+ * once a caller who may see it asked; who may see it is decided on every request, and one who may
+ * not costs the statement an unknown id costs.
  * A rule whose date comes from the article's registry record costs one DOI service call the first
  * time ({@link RegistryReads}), none while the graph is kept.
  */
@@ -61,7 +61,7 @@ public class PolicyService {
      * acknowledges would get says so in its reasons; the list itself never depends on the registry.
      */
     public Uni<List<PolicyEntry>> policies(long submissionId, boolean explain) {
-        return visible(submissionId, false).flatMap(seen -> {
+        return visible(submissionId).flatMap(seen -> {
             return decided(seen, () -> doiOf(seen), explain).flatMap(decided -> {
                 List<PolicyEntry> entries = decided.entries();
                 String doi = explain && Acknowledgements.wanted(seen.rules()) ? doiOf(seen) : null;
@@ -75,13 +75,13 @@ public class PolicyService {
     }
 
     public Uni<RepositoryChoice> repositories(long submissionId, boolean explain) {
-        return visible(submissionId, true).flatMap(seen -> decided(seen, () -> doiOf(seen), false)
+        return visible(submissionId).flatMap(seen -> decided(seen, () -> doiOf(seen), false)
                 .map(decided -> PolicyRules.repositories(seen.graph().effectiveRepositories(), decided.entries(), explain)));
     }
 
     /** The applicable policies with what policy rules read loaded whether rules are in use or not (the compliance answer). */
     Uni<Seen> visibleWithRules(long submissionId) {
-        return visible(submissionId, false, true);
+        return visible(submissionId, true);
     }
 
     /**
@@ -120,46 +120,38 @@ public class PolicyService {
         return written == null ? null : DoiSyntax.normalise(written).orElse(null);
     }
 
-    private Uni<Seen> visible(long submissionId, boolean withRepositories) {
-        return visible(submissionId, withRepositories, false);
+    private Uni<Seen> visible(long submissionId) {
+        return visible(submissionId, false);
     }
 
     /** The submission as this caller may see it, with the rules of this request: one version for the whole answer. */
-    private Uni<Seen> visible(long submissionId, boolean withRepositories, boolean always) {
+    private Uni<Seen> visible(long submissionId, boolean always) {
         RuleSet now = rules.current();
         boolean forRules = always || now.active();
         Set<String> fields = forRules ? metadataFields(now) : null;
-        Function<Boolean, Uni<SubmissionGraph>> loader = repositories ->
-                graphs.load(submissionId, institutionalTitle, institutionalRepositoryName, repositories, fields);
+        GraphCache.Reads reads = new Reads(submissionId, fields);
         return callers.identity().flatMap(identity -> {
-            // a person's request waits for the commits before it, as the PASS UI asks right after its
-            // own save; a backend account's is served within the change log's read period
-            boolean throughCommits = identity == null || !identity.hasRole(Roles.BACKEND);
             // a graph kept under rules that read other metadata fields is read again, not kept
-            Uni<GraphCache.Lookup> read = kept.get(submissionId, withRepositories, forRules, throughCommits, loader)
+            Uni<GraphCache.Lookup> read = kept.get(submissionId, forRules, reads)
                     .flatMap(found -> found.graph() == null || fields == null || found.graph().metadata().covers(fields)
-                            ? Uni.createFrom().item(found) : loader.apply(withRepositories).map(GraphCache.Lookup::read));
-            return decide(submissionId, now, loader, Uni.combine().all().unis(callers.of(identity), read)
-                    .asTuple());
+                            ? Uni.createFrom().item(found) : reads.graph().map(again -> GraphCache.Lookup.read(again.graph())));
+            return decide(submissionId, now, Uni.combine().all().unis(callers.of(identity), read).asTuple());
         });
     }
 
-    private Uni<Seen> decide(long submissionId, RuleSet now, Function<Boolean, Uni<SubmissionGraph>> loader,
-                             Uni<Tuple2<Caller, GraphCache.Lookup>> read) {
-        return read.flatMap(both -> {
+    private Uni<Seen> decide(long submissionId, RuleSet now, Uni<Tuple2<Caller, GraphCache.Lookup>> read) {
+        return read.map(both -> {
             GraphCache.Lookup found = both.getItem2();
             if (found.graph() != null && PolicyRules.mayRead(both.getItem1(), found.graph())) {
                 found.keep();
-                return Uni.createFrom().item(new Seen(both.getItem1(), found.graph(), now));
+                return new Seen(both.getItem1(), found.graph(), now);
             }
             // "not yours" answers as "does not exist": a 403 would tell anyone whose identity the proxy
             // vouches for which submission ids exist (docs/architecture.md, "What every endpoint
-            // shares"); and it costs what "does not exist" costs, the graph's statement, so that the
-            // time of a kept graph's answer does not tell it either
-            Uni<SubmissionGraph> sameWork = found.fromMemory() ? loader.apply(true) : Uni.createFrom().nullItem();
-            return sameWork.onItemOrFailure().transformToUni((ignored, failure) -> Uni.createFrom().failure(
-                    ApiException.notFound("No submission with id " + submissionId + " that you may ask about"
-                            + " (its submitter, a preparer, an administrator or a backend account).")));
+            // shares"); and it costs what "does not exist" costs, the graph's one statement whether
+            // the graph was kept or not, so that the time of a kept graph's answer does not tell it either
+            throw ApiException.notFound("No submission with id " + submissionId + " that you may ask about"
+                    + " (its submitter, a preparer, an administrator or a backend account).");
         });
     }
 
@@ -179,6 +171,28 @@ public class PolicyService {
     }
 
     private record FieldsOf(RuleSet rules, Set<String> fields) {
+    }
+
+    /** The submission's graph as this service's settings and these rules' fields read it. */
+    private final class Reads implements GraphCache.Reads {
+
+        private final long submissionId;
+        private final Set<String> fields;
+
+        Reads(long submissionId, Set<String> fields) {
+            this.submissionId = submissionId;
+            this.fields = fields;
+        }
+
+        @Override
+        public Uni<Versioned> graph() {
+            return graphs.load(submissionId, institutionalTitle, institutionalRepositoryName, fields);
+        }
+
+        @Override
+        public Uni<String> version() {
+            return graphs.version(submissionId, institutionalTitle);
+        }
     }
 
     record Seen(Caller caller, SubmissionGraph graph, RuleSet rules) {

@@ -7,17 +7,23 @@ import io.quarkus.runtime.configuration.MemorySize;
 import io.smallrye.mutiny.Uni;
 import java.math.BigInteger;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.ArrayList;
-import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.submission.policy.config.GraphCacheSettings;
 import org.submission.policy.doi.RegistryRecord;
 import org.submission.policy.repository.SubmissionGraph;
+import org.submission.policy.repository.SubmissionGraphRepository.Versioned;
 
+/**
+ * The cache against reads that behave as the graph's statements do: each submission's rows have a
+ * version, which a write moves; the version alone is read for a kept graph, the graph with its
+ * version otherwise.
+ */
 class GraphCacheTest {
 
     private static final GraphCache.Key ONE = new GraphCache.Key(1, false);
@@ -27,13 +33,13 @@ class GraphCacheTest {
     private static final String DOI = "10.5555/registry";
     private static final RegistryRecord RECORD = new RegistryRecord(null, List.of());
 
-    private final GraphCache cache = new GraphCache(settings(), new SimpleMeterRegistry());
+    private final GraphCache cache = new GraphCache(settings(1 << 20), new SimpleMeterRegistry());
+    private final Map<Long, Integer> versions = new HashMap<>(Map.of(1L, 1, 2L, 1));
+    private final List<String> statements = new ArrayList<>();
     private final AtomicInteger reads = new AtomicInteger();
 
     @Test
-    void aGraphAskedForAgainIsNotReadAgainWhileListening() {
-        cache.listening();
-
+    void aGraphWhoseRowsAreUnchangedIsServedFromMemory() {
         SubmissionGraph first = read(ONE);
         SubmissionGraph second = read(ONE);
 
@@ -42,21 +48,32 @@ class GraphCacheTest {
     }
 
     @Test
-    void nothingIsKeptBeforeTheNoticesAreHeard() {
+    void aKeptGraphCostsTheStatementOfItsVersionAloneAndOneNotKeptTheGraphs() {
         read(ONE);
         read(ONE);
 
-        assertThat(reads).hasValue(2);
+        assertThat(statements).containsExactly("graph 1", "version 1");
     }
 
     @Test
-    void aSubmissionsNoticeDropsItsGraphsOfEveryKindAndNoOther() {
-        cache.listening();
+    void aGraphWhoseRowsChangedIsReadAgainAndKeptAtTheirNewVersion() {
+        SubmissionGraph before = read(ONE);
+
+        write(1);
+        SubmissionGraph after = read(ONE);
+        read(ONE);
+
+        assertThat(after).isNotSameAs(before);
+        assertThat(statements).containsExactly("graph 1", "version 1", "graph 1", "version 1");
+    }
+
+    @Test
+    void aWriteToOneSubmissionsRowsReadsItsGraphsOfEveryKindAgainAndNoOther() {
         read(ONE);
         read(ONE_FOR_RULES);
         read(TWO);
 
-        cache.changed("submission:1");
+        write(1);
         read(ONE);
         read(ONE_FOR_RULES);
         read(TWO);
@@ -65,33 +82,30 @@ class GraphCacheTest {
     }
 
     @Test
-    void aRegistryRecordIsKeptWithItsGraphAndDroppedByTheSubmissionsNotice() {
-        cache.listening();
+    void aRegistryRecordIsKeptWithItsGraphAndDroppedWhenItsRowsChange() {
         SubmissionGraph graph = read(ONE_FOR_RULES);
         cache.keepRegistry(graph, DOI, RECORD);
         assertThat(cache.registry(read(ONE_FOR_RULES), DOI)).isSameAs(RECORD);
 
-        cache.changed("submission:1");
+        write(1);
 
         assertThat(cache.registry(read(ONE_FOR_RULES), DOI)).isNull();
     }
 
     @Test
-    void anAnswerIsKeptWithItsGraphAndDroppedByTheSubmissionsNotice() {
-        cache.listening();
+    void anAnswerIsKeptWithItsGraphAndDroppedWhenItsRowsChange() {
         SubmissionGraph graph = read(ONE_FOR_RULES);
         cache.keepAnswer(graph, "plain", "answer", 100);
         assertThat(cache.answer(read(ONE_FOR_RULES), "plain")).isEqualTo("answer");
         assertThat(cache.answer(read(ONE_FOR_RULES), "explained")).isNull();
 
-        cache.changed("submission:1");
+        write(1);
 
         assertThat(cache.answer(read(ONE_FOR_RULES), "plain")).isNull();
     }
 
     @Test
     void pastItsBoundAGraphsAnswersMakeRoomForTheNewOne() {
-        cache.listening();
         SubmissionGraph graph = read(ONE_FOR_RULES);
         for (int variant = 0; variant <= GraphCache.ANSWERS; variant++) {
             cache.keepAnswer(graph, variant, "answer " + variant, 100);
@@ -103,9 +117,8 @@ class GraphCacheTest {
 
     @Test
     void neitherARegistryRecordNorAnAnswerIsKeptWithAGraphNoLongerKept() {
-        cache.listening();
         SubmissionGraph graph = read(ONE_FOR_RULES);
-        cache.changed("submission:1");
+        write(1);
         SubmissionGraph again = read(ONE_FOR_RULES);
 
         cache.keepRegistry(graph, DOI, RECORD);
@@ -116,67 +129,7 @@ class GraphCacheTest {
     }
 
     @Test
-    void aKeptGraphHoldsTheRepositoriesSoThatItServesBothAnswers() {
-        cache.listening();
-
-        assertThat(repositoriesAskedFor(false, true)).containsExactly(true);
-    }
-
-    @Test
-    void withoutKeepingTheLoaderReadsOnlyWhatTheAnswerNeeds() {
-        assertThat(repositoriesAskedFor(false)).containsExactly(false);
-    }
-
-    @Test
-    void aNoticeOfSharedRowsDropsEveryGraph() {
-        cache.listening();
-        read(ONE);
-        read(TWO);
-
-        cache.changed("all");
-        read(ONE);
-        read(TWO);
-
-        assertThat(reads).hasValue(4);
-    }
-
-    @Test
-    void aGraphReadWhileANoticeArrivesIsServedButNotKept() {
-        cache.listening();
-        AtomicReference<Runnable> answer = new AtomicReference<>();
-        AtomicReference<SubmissionGraph> served = new AtomicReference<>();
-        cache.get(1, false, false, true, repositories -> Uni.createFrom().emitter(emitter -> answer.set(() -> emitter.complete(graph(1)))))
-                .subscribe().with(lookup -> {
-                    served.set(lookup.graph());
-                    lookup.keep();
-                });
-
-        cache.changed("submission:1");
-        answer.get().run();
-        read(ONE);
-
-        assertThat(served.get()).isNotNull();
-        assertThat(reads).hasValue(1);
-    }
-
-    @Test
-    void losingTheNoticesDropsEveryGraphAndKeepsNothingUntilHeardAgain() {
-        cache.listening();
-        read(ONE);
-
-        cache.deaf();
-        read(ONE);
-        read(ONE);
-        cache.listening();
-        read(ONE);
-        read(ONE);
-
-        assertThat(reads).hasValue(4);
-    }
-
-    @Test
     void aGraphIsKeptOnlyOnceACallerWhoMaySeeItAsked() {
-        cache.listening();
         lookUp(ONE);
         lookUp(ONE);
         GraphCache.Lookup seen = lookUp(ONE);
@@ -188,53 +141,44 @@ class GraphCacheTest {
     }
 
     @Test
-    void onlyALookupThroughCommitsWaitsForTheLogToBeRead() {
-        cache.listening();
-        read(ONE);
-        cache.readBy(() -> Uni.createFrom().nothing());
-        AtomicReference<GraphCache.Lookup> throughCommits = new AtomicReference<>();
+    void anUnknownSubmissionIsNotKept() {
+        versions.remove(1L);
 
-        GraphCache.Lookup within = cache.get(1, false, false, false, repositories -> Uni.createFrom().nullItem())
-                .await().atMost(Duration.ofSeconds(5));
-        cache.get(1, false, false, true, repositories -> Uni.createFrom().nullItem()).subscribe().with(throughCommits::set);
+        lookUp(ONE).keep();
+        lookUp(ONE).keep();
 
-        assertThat(within.fromMemory()).isTrue();
-        assertThat(throughCommits.get()).isNull();
+        assertThat(statements).containsExactly("graph 1", "graph 1");
     }
 
     @Test
-    void anUnknownSubmissionIsNotKept() {
-        cache.listening();
-        Function<Boolean, Uni<SubmissionGraph>> none = repositories -> {
-            reads.incrementAndGet();
-            return Uni.createFrom().nullItem();
-        };
+    void aSubmissionDeletedSinceItsGraphWasKeptIsNoLongerServed() {
+        read(ONE);
 
-        cache.get(1, false, false, true, none).await().indefinitely().keep();
-        cache.get(1, false, false, true, none).await().indefinitely().keep();
+        versions.remove(1L);
+        GraphCache.Lookup gone = lookUp(ONE);
+        lookUp(ONE);
+
+        assertThat(gone.graph()).isNull();
+        assertThat(statements).containsExactly("graph 1", "version 1", "graph 1", "graph 1");
+    }
+
+    @Test
+    void withASizeOfNothingNothingIsKept() {
+        GraphCache off = new GraphCache(settings(0), new SimpleMeterRegistry());
+
+        off.get(1, false, reads(1)).await().indefinitely().keep();
+        off.get(1, false, reads(1)).await().indefinitely().keep();
 
         assertThat(reads).hasValue(2);
     }
 
     @Test
     void aGraphWeighsTheMetadataFieldsItKeptNotTheText() {
-        SubmissionGraph bare = graph(1);
+        SubmissionGraph bare = graphOf(1);
         SubmissionGraph withMetadata = new SubmissionGraph(1, 7L, List.of(), Set.of(), List.of(), null, List.of(),
                 "{\"doi\": \"" + "x".repeat(1_000) + "\", \"abstract\": \"" + "x".repeat(100_000) + "\"}", null);
 
         assertThat(GraphCache.bytes(ONE, withMetadata) - GraphCache.bytes(ONE, bare)).isBetween(2_000, 10_000);
-    }
-
-    /** Whether the loader was asked for the repositories, for each of these answers about submission 1. */
-    private List<Boolean> repositoriesAskedFor(boolean... answers) {
-        List<Boolean> asked = new ArrayList<>();
-        for (boolean repositories : answers) {
-            cache.get(1, repositories, false, true, withRepositories -> {
-                asked.add(withRepositories);
-                return Uni.createFrom().item(graph(1));
-            }).await().indefinitely().keep();
-        }
-        return asked;
     }
 
     /** The graph as a caller who may see it asks: it keeps what it read. */
@@ -245,36 +189,50 @@ class GraphCacheTest {
     }
 
     private GraphCache.Lookup lookUp(GraphCache.Key key) {
-        return cache.get(key.submissionId(), false, key.forRules(), true, repositories -> {
-            reads.incrementAndGet();
-            return Uni.createFrom().item(graph(key.submissionId()));
-        }).await().indefinitely();
+        return cache.get(key.submissionId(), key.forRules(), reads(key.submissionId())).await().indefinitely();
     }
 
-    private static SubmissionGraph graph(long id) {
+    /** As the graph's statements answer: no graph for no submission, and a version for any id. */
+    private GraphCache.Reads reads(long id) {
+        return new GraphCache.Reads() {
+            @Override
+            public Uni<Versioned> graph() {
+                statements.add("graph " + id);
+                reads.incrementAndGet();
+                return Uni.createFrom().item(new Versioned(versions.containsKey(id) ? graphOf(id) : null, versionOf(id)));
+            }
+
+            @Override
+            public Uni<String> version() {
+                statements.add("version " + id);
+                return Uni.createFrom().item(versionOf(id));
+            }
+        };
+    }
+
+    private String versionOf(long id) {
+        Integer version = versions.get(id);
+        return id + ":" + (version == null ? "none" : version);
+    }
+
+    private void write(long id) {
+        versions.merge(id, 1, Integer::sum);
+    }
+
+    private static SubmissionGraph graphOf(long id) {
         return new SubmissionGraph(id, 7L, List.of(), Set.of(), List.of(), null, List.of());
     }
 
-    private static GraphCacheSettings settings() {
+    private static GraphCacheSettings settings(long bytes) {
         return new GraphCacheSettings() {
             @Override
             public MemorySize size() {
-                return new MemorySize(BigInteger.valueOf(1 << 20));
+                return new MemorySize(BigInteger.valueOf(bytes));
             }
 
             @Override
             public Duration maxAge() {
                 return Duration.ofMinutes(10);
-            }
-
-            @Override
-            public Duration readPeriod() {
-                return Duration.ofMillis(100);
-            }
-
-            @Override
-            public Duration checkPeriod() {
-                return Duration.ofSeconds(2);
             }
         };
     }

@@ -3,6 +3,7 @@ package org.submission.platform.db;
 import io.smallrye.health.api.AsyncHealthCheck;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import org.eclipse.microprofile.health.HealthCheckResponse;
@@ -33,7 +34,8 @@ public class DatabaseReadiness implements AsyncHealthCheck {
 
     @Override
     public Uni<HealthCheckResponse> call() {
-        return pool.query("select 1").execute()
+        // with a parameter, as every answer's statements: a pooler that loses prepared statements fails it
+        return pool.preparedQuery("select $1::int").execute(Tuple.of(1))
                 .map(rows -> HealthCheckResponse.named("database").up().build())
                 .ifNoItem().after(WAIT).recoverWithItem(() -> busy("no pooled connection free within " + WAIT.toSeconds() + " s"))
                 .onFailure().recoverWithItem(failure -> DatabaseOutage.busy(failure) && !DatabaseOutage.causedBy(failure)
