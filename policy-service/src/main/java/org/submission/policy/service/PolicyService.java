@@ -23,9 +23,9 @@ import org.submission.shared.doi.DoiSyntax;
  * Answers both policy questions for the calling person or account. A request costs one
  * statement for the submission (plus the caller's User lookup for a person, run concurrently),
  * and no transaction: both are single reads. A submission asked about again, unchanged in PASS,
- * costs the same statement reading only its rows' version: its graph is kept ({@link GraphCache})
+ * costs one statement reading only its rows' version: its graph is kept ({@link GraphCache})
  * once a caller who may see it asked; who may see it is decided on every request, and one who may
- * not costs the statement an unknown id costs.
+ * not costs one statement, as an unknown id does.
  * A rule whose date comes from the article's registry record costs one DOI service call the first
  * time ({@link RegistryReads}), none while the graph is kept.
  */
