@@ -15,10 +15,12 @@
 --   3. the indexes of the services' look-ups that pass-core lacks;
 --   4. the DOI service's coordination tables and functions (unlogged tables no PASS table refers
 --      to), from the project's own migration files, each applied only when it is missing;
---   5. no trigger of the services on PASS's tables: an earlier release's script installed some (V6's
---      notices, V7's change log with V9's functions); V11 drops them with their functions and the
---      log, so that pass-core's writes cost what they cost without the services. Nothing of PASS's
---      data changes.
+--   5. PASS's change counter: a trigger per statement on the PASS tables a policy answer reads, which
+--      moves one sequence the policy pods read, so that the policy service may keep answers' data
+--      between requests and check it only after PASS changed (V11, which also removes V6's notices
+--      and V7's change log with V9's functions where an earlier release's script installed them).
+--      It changes no PASS row and writes none; without it every kept graph is checked in the
+--      database on every request.
 
 \set ON_ERROR_STOP on
 \if :{?role}
@@ -84,9 +86,9 @@ GRANT EXECUTE ON FUNCTION doi_lookup_begin(text, text, text, bigint, bigint, big
     doi_take_turn(text, bigint, bigint, bigint, bigint), doi_upstream_learn(text, bigint, bigint),
     doi_purge(bigint), doi_purge(bigint, bigint) TO :"role";
 
--- 5. no trigger of the services on PASS's tables, as V11 leaves them
-SELECT to_regclass('public.policy_change_log') IS NOT NULL
-    OR EXISTS (SELECT 1 FROM pg_trigger WHERE NOT tgisinternal AND tgname LIKE 'submission\_services\_%') AS present \gset
-\if :present
-\ir ../../shared-model/src/main/resources/db/migration/V11__pass_tables_without_triggers.sql
+-- 5. PASS's change counter, as the migration V11 defines it; the services read it
+SELECT to_regclass('public.pass_change_counter') IS NULL AS missing \gset
+\if :missing
+\ir ../../shared-model/src/main/resources/db/migration/V11__pass_change_counter.sql
 \endif
+GRANT SELECT ON pass_change_counter TO :"role";

@@ -75,6 +75,7 @@ class AcknowledgedFundersServedTest {
         fixture.sql("INSERT INTO pass_submission (id, submitter_id, metadata) VALUES (" + SUBMISSION + ", " + fixture.id("ulrich")
                         + ", '{\"doi\": \"10.5555/nsf.2025.17\"}')",
                 "INSERT INTO pass_submission_grants (submission_id, grants_id) VALUES (" + SUBMISSION + ", " + fixture.id("G") + ")");
+        fixture.caughtUp();
         long end = System.nanoTime() + Duration.ofSeconds(10).toNanos();
         while (!"one".equals(explain().getString("find { it.id == '" + fixture.id("P1") + "' }.reasons[0].key"))
                 && System.nanoTime() < end) {

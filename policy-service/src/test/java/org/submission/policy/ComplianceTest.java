@@ -59,6 +59,8 @@ class ComplianceTest {
         fixture.sql("INSERT INTO pass_submission (id, submitter_id, metadata) VALUES (" + SUBMISSION + ", " + fixture.id("ulrich")
                         + ", '{\"acceptedDate\": \"2025-08-01\", \"doi\": \"10.1234/after\"}')",
                 "INSERT INTO pass_submission_grants (submission_id, grants_id) VALUES (" + SUBMISSION + ", " + fixture.id("G") + ")");
+        // the backend account's answers may be a read period behind: the last test's graph of this id must be gone
+        fixture.caughtUp();
         long end = System.nanoTime() + Duration.ofSeconds(10).toNanos();
         while (!policyIds().contains(String.valueOf(fixture.id("P4"))) && System.nanoTime() < end) {
             Thread.sleep(50);
@@ -159,6 +161,7 @@ class ComplianceTest {
     @Test
     void aSubmissionWhoseDoiIsMalformedIsUndecidedWithoutAskingTheDoiService() throws SQLException {
         fixture.sql("UPDATE pass_submission SET metadata = '{\"acceptedDate\": \"2025-08-01\", \"doi\": \"10.12/typo\"}' WHERE id = " + SUBMISSION);
+        fixture.caughtUp();
         copies(copy("https://pmc.ncbi.nlm.nih.gov/articles/PMC123/", "acceptedVersion", "2025-09-01"), 0);
         assertThat(compliance().getString("policies.find { it.id == '" + fixture.id("P4") + "' }.why"))
                 .isEqualTo("the submission's DOI is not a valid DOI");
@@ -168,6 +171,7 @@ class ComplianceTest {
     @Test
     void aSubmissionWithoutDoiIsUndecidedThroughout() throws SQLException {
         fixture.sql("UPDATE pass_submission SET metadata = '{\"acceptedDate\": \"2025-08-01\"}' WHERE id = " + SUBMISSION);
+        fixture.caughtUp();
         assertThat(compliance().getList("policies.why")).containsOnly("no DOI");
     }
 }

@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
@@ -39,11 +40,15 @@ class DemoCatalogueDryRunTest {
     @Inject
     Fixture fixture;
 
+    @Inject
+    MeterRegistry registry;
+
     private Map<String, Long> ids;
 
     @BeforeEach
     void demoDataUnderTheDemoRules() throws Exception {
         ids = fixture.replaceWith(SeedOnStart.demoData());
+        CounterRead.caughtUp(registry);
         RulesFileProfile.write(Files.readString(DEMO_RULES));
         // the demo rules give the submission accepted before 2025-07-01 NIH's 2008 policy, which PASS's Funder.policy never does
         await().atMost(Duration.ofSeconds(10)).until(() -> funderPolicies(Requests.backend()

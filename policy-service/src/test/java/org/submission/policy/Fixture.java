@@ -1,5 +1,6 @@
 package org.submission.policy;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.inject.Singleton;
 import java.io.IOException;
 import java.io.InputStream;
@@ -22,10 +23,12 @@ class Fixture {
     private static final String RESOURCE = "fixtures/policy-cases.json";
 
     private final DataSource dataSource;
+    private final MeterRegistry registry;
     private Map<String, Long> loaded;
 
-    Fixture(DataSource dataSource) {
+    Fixture(DataSource dataSource, MeterRegistry registry) {
         this.dataSource = dataSource;
+        this.registry = registry;
     }
 
     /** Makes sure the fixture is the database's content; answers the id of each record key. */
@@ -54,6 +57,11 @@ class Fixture {
                 statement.execute(each);
             }
         }
+    }
+
+    /** Once this returns, the pod has read every change committed before the call ({@link CounterRead}). */
+    void caughtUp() {
+        CounterRead.caughtUp(registry);
     }
 
     private static String text() {

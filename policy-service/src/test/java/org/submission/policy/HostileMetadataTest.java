@@ -92,10 +92,11 @@ class HostileMetadataTest {
 
     @Test
     void aKeptGraphHoldsTheFieldsReadNotTheMetadata() throws SQLException {
+        await().atMost(Duration.ofSeconds(30)).until(() -> registry.get("policy_answer_cache_listening").gauge().value() == 1);
         double before = keptBytes();
         submission(SUBMISSION, "'{\"abstract\": \"' || repeat('x', 100000) || '\", \"acceptedDate\": \"2025-08-01\"}'");
 
-        // asked until served from memory: the graph is kept
+        // asked until served from memory: the graph is kept, the notices of its insert heard
         await().atMost(Duration.ofSeconds(30)).until(() -> {
             double hits = registry.get("policy_answer_cache_requests").tag("result", "hit").counter().count();
             assertThat(policies(SUBMISSION).getList("id")).contains(String.valueOf(fixture.id("P4")))

@@ -49,6 +49,7 @@ class MetadataSourcesTest {
     @Test
     void rulesNamingAnotherMetadataFieldReadItDespiteAKeptGraph() throws SQLException {
         fixture.ids();
+        await().atMost(WAIT).until(() -> registry.get("policy_answer_cache_listening").gauge().value() == 1);
         RulesFileProfile.write(ComplianceTest.RULES);
         sql("INSERT INTO pass_submission (id, submitter_id, metadata) VALUES (" + SUBMISSION + ", " + fixture.id("ulrich")
                         + ", '{\"acceptedDate\": \"2024-01-01\", \"dateAccepted\": \"2025-08-01\"}')",

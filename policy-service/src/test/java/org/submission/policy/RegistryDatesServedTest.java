@@ -94,6 +94,7 @@ class RegistryDatesServedTest {
         fixture.sql("INSERT INTO pass_submission (id, submitter_id, metadata) VALUES (" + id + ", " + fixture.id("ulrich")
                         + ", '" + metadata + "')",
                 "INSERT INTO pass_submission_grants (submission_id, grants_id) VALUES (" + id + ", " + fixture.id("G") + ")");
+        fixture.caughtUp();
     }
 
     /** The DOI service's {@code /doi/registry} answer with these dates (null: the record has none). */
@@ -202,6 +203,7 @@ class RegistryDatesServedTest {
         DoiServiceStandIn.answersRegistry(doiService, record("2025-08-02", null, null, "2025-09-01"), 0);
         policies();
         fixture.sql("UPDATE pass_submission SET metadata = '{\"doi\": \"" + DOI + "\", \"title\": \"renamed\"}' WHERE id = " + SUBMISSION);
+        fixture.caughtUp();
         policies();
         assertThat(registryCalls()).isEqualTo(2);
     }

@@ -81,6 +81,7 @@ class VersionTwoRulesTest {
         fixture.sql("INSERT INTO pass_submission (id, submitter_id, metadata) VALUES (" + SUBMISSION + ", " + fixture.id("ulrich")
                         + ", '{\"doi\": \"10.1234/v2\"}')",
                 "INSERT INTO pass_submission_grants (submission_id, grants_id) VALUES (" + SUBMISSION + ", " + GRANT + ")");
+        fixture.caughtUp();
         long end = System.nanoTime() + Duration.ofSeconds(10).toNanos();
         while (!explain().getList("id").contains(String.valueOf(fixture.id("P4"))) && System.nanoTime() < end) {
             Thread.sleep(50);
@@ -158,6 +159,7 @@ class VersionTwoRulesTest {
     @Test
     void anAwardBeforeTheDateGetsTheOtherwiseRule() throws Exception {
         grant("2025-01-01", "2024-06-01");
+        fixture.caughtUp();
         long end = System.nanoTime() + Duration.ofSeconds(10).toNanos();
         while (explain().getList("id").contains(String.valueOf(fixture.id("P4"))) && System.nanoTime() < end) {
             Thread.sleep(50);

@@ -23,4 +23,15 @@ public interface GraphCacheSettings {
     /** A graph is read again after this long even while its rows are unchanged, with whatever was kept with it. */
     @WithDefault("10m")
     Duration maxAge();
+
+    /**
+     * How often PASS's change counter is read: the longest a backend account's kept answer may
+     * outlive a change, plus the read's own time. Each read also counts the counter's triggers.
+     */
+    @WithDefault("100ms")
+    Duration readPeriod();
+
+    /** A read of the counter unanswered for this long has every kept graph checked until one answers. */
+    @WithDefault("2s")
+    Duration checkPeriod();
 }

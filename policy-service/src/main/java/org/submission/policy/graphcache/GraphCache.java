@@ -10,6 +10,8 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 import org.submission.policy.config.GraphCacheSettings;
 import org.submission.policy.doi.RegistryRecord;
@@ -18,10 +20,11 @@ import org.submission.policy.repository.SubmissionGraphRepository.Versioned;
 
 /**
  * The submission graphs of recent answers, each with the version of the PASS rows it was read
- * from ({@link Versioned}). A kept graph is served only after the request's own statement found
- * its rows still at that version, so that no commit made before the request is ever hidden by it,
- * whoever asks: there are no triggers on PASS's tables and no notices to miss. That statement
- * reads nothing of the graph itself, its metadata included.
+ * from ({@link Versioned}). A kept graph is served after a statement found its rows still at that
+ * version, which reads nothing of the graph itself, its metadata included; and without one while
+ * PASS's change counter has not moved since such a check ({@link PassChangeCounter}), so that an
+ * unchanged graph asked about again costs no statement. For a person (through commits), only once
+ * the counter was read after the request arrived, so that no commit made before it is hidden.
  *
  * <p>What was read of the article's registry record is kept with the graph it was read for
  * ({@link #keepRegistry}), in the same entry: dropped with it, by a new version as by its age or size.
@@ -43,15 +46,19 @@ public class GraphCache {
      * for it (both null before), and the answers worked out from it by what they were worked out for;
      * {@code kept} the {@link System#nanoTime} it was kept at, which a record or answer added later does not move.
      */
-    private record Kept(SubmissionGraph graph, String version, long kept, String doi, RegistryRecord registry,
+    private record Kept(SubmissionGraph graph, String version, long verified, long kept, String doi, RegistryRecord registry,
                         Map<Object, Answer> answers) {
 
-        Kept(SubmissionGraph graph, String version, long kept) {
-            this(graph, version, kept, null, null, Map.of());
+        Kept(SubmissionGraph graph, String version, long verified, long kept) {
+            this(graph, version, verified, kept, null, null, Map.of());
         }
 
         Kept with(String doi, RegistryRecord registry, Map<Object, Answer> answers) {
-            return new Kept(graph, version, kept, doi, registry, answers);
+            return new Kept(graph, version, verified, kept, doi, registry, answers);
+        }
+
+        Kept verifiedIn(long epoch) {
+            return new Kept(graph, version, epoch, kept, doi, registry, answers);
         }
 
         long bytes(Key key) {
@@ -70,6 +77,8 @@ public class GraphCache {
     private final boolean off;
     private final Counter hits;
     private final Counter misses;
+    private volatile LongSupplier trusted = () -> CounterReadings.UNTRUSTED;
+    private volatile Supplier<Uni<Void>> caughtUp = () -> Uni.createFrom().voidItem();
 
     public GraphCache(GraphCacheSettings settings, MeterRegistry registry) {
         long maxAge = settings.maxAge().toNanos();
@@ -100,13 +109,14 @@ public class GraphCache {
 
     /**
      * A submission's graph as a request read it, null when there is none; whether it came from
-     * memory; {@link #keep()} keeps one just read, once the caller may see it.
+     * memory, and then whether a statement checked it; {@link #keep()} keeps one just read, once the
+     * caller may see it.
      */
-    public record Lookup(SubmissionGraph graph, boolean fromMemory, Runnable keeper) {
+    public record Lookup(SubmissionGraph graph, boolean fromMemory, boolean checked, Runnable keeper) {
 
         /** A graph read from the database, never kept. */
         public static Lookup read(SubmissionGraph graph) {
-            return new Lookup(graph, false, NOTHING);
+            return new Lookup(graph, false, true, NOTHING);
         }
 
         public void keep() {
@@ -125,33 +135,58 @@ public class GraphCache {
     }
 
     /**
-     * The kept graph of the submission while its rows are still at the kept version (one statement
-     * reading only the version), or the graph read again, which {@link Lookup#keep()} keeps: only a
-     * caller who may see it keeps it, so that what strangers ask fills nothing. A kept graph and a
-     * graph not kept cost one statement each, a changed one two.
+     * The kept graph of the submission without a statement while the change counter has not moved
+     * since it was checked; else while a statement finds its rows still at the kept version; else
+     * the graph read again, which {@link Lookup#keep()} keeps: only a caller who may see it keeps
+     * it, so that what strangers ask fills nothing. Through commits (a person), the counter is read
+     * after this call first.
      */
-    public Uni<Lookup> get(long submissionId, boolean forRules, Reads reads) {
+    public Uni<Lookup> get(long submissionId, boolean forRules, boolean throughCommits, Reads reads) {
         Key key = new Key(submissionId, forRules);
-        Kept kept = graphs.getIfPresent(key);
-        if (kept == null) {
-            return reads.graph().map(read -> read(key, read));
+        if (graphs.getIfPresent(key) == null) {
+            return read(key, reads);
         }
-        return reads.version().flatMap(version -> {
-            if (kept.version().equals(version)) {
-                hits.increment();
-                return Uni.createFrom().item(new Lookup(kept.graph(), true, NOTHING));
+        Uni<Void> counted = throughCommits ? caughtUp.get() : Uni.createFrom().voidItem();
+        return counted.flatMap(ignored -> {
+            Kept kept = graphs.getIfPresent(key);
+            long epoch = trusted.getAsLong();
+            if (kept == null) {
+                return read(key, reads);
             }
-            graphs.asMap().remove(key, kept);
-            return reads.graph().map(read -> read(key, read));
+            if (epoch != CounterReadings.UNTRUSTED && kept.verified() == epoch) {
+                hits.increment();
+                return Uni.createFrom().item(new Lookup(kept.graph(), true, false, NOTHING));
+            }
+            return reads.version().flatMap(version -> {
+                if (kept.version().equals(version)) {
+                    hits.increment();
+                    if (epoch != CounterReadings.UNTRUSTED && trusted.getAsLong() == epoch) {
+                        graphs.asMap().replace(key, kept, kept.verifiedIn(epoch));
+                    }
+                    return Uni.createFrom().item(new Lookup(kept.graph(), true, true, NOTHING));
+                }
+                graphs.asMap().remove(key, kept);
+                return read(key, reads);
+            });
         });
     }
 
-    private Lookup read(Key key, Versioned read) {
-        misses.increment();
-        SubmissionGraph graph = read.graph();
-        // "no such submission" is not kept: a probe of unknown ids must not fill the cache
-        return graph == null || off ? Lookup.read(graph)
-                : new Lookup(graph, false, () -> graphs.put(key, new Kept(graph, read.version(), System.nanoTime())));
+    private Uni<Lookup> read(Key key, Reads reads) {
+        long epoch = trusted.getAsLong();
+        return reads.graph().map(read -> {
+            misses.increment();
+            SubmissionGraph graph = read.graph();
+            // "no such submission" is not kept: a probe of unknown ids must not fill the cache
+            return graph == null || off ? Lookup.read(graph) : new Lookup(graph, false, true, () -> graphs.put(key,
+                    new Kept(graph, read.version(), trusted.getAsLong() == epoch ? epoch : CounterReadings.UNTRUSTED,
+                            System.nanoTime())));
+        });
+    }
+
+    /** What decides whether a kept graph needs its check: the epoch a check made now is trusted in, and a read of the counter begun after the request. */
+    void countedBy(LongSupplier trusted, Supplier<Uni<Void>> caughtUp) {
+        this.trusted = trusted;
+        this.caughtUp = caughtUp;
     }
 
     /** The registry record of {@code doi} kept with this very graph (policy rules' graph), or null. */

@@ -16,6 +16,7 @@ import org.submission.policy.rules.RulesFile;
 import org.submission.platform.error.ApiException;
 import org.submission.platform.security.Caller;
 import org.submission.platform.security.CallerService;
+import org.submission.platform.security.Roles;
 import io.smallrye.mutiny.tuples.Tuple2;
 import org.submission.shared.doi.DoiSyntax;
 
@@ -23,9 +24,9 @@ import org.submission.shared.doi.DoiSyntax;
  * Answers both policy questions for the calling person or account. A request costs one
  * statement for the submission (plus the caller's User lookup for a person, run concurrently),
  * and no transaction: both are single reads. A submission asked about again, unchanged in PASS,
- * costs one statement reading only its rows' version: its graph is kept ({@link GraphCache})
- * once a caller who may see it asked; who may see it is decided on every request, and one who may
- * not costs one statement, as an unknown id does.
+ * costs none, or one reading only its rows' version after PASS changed: its graph is kept
+ * ({@link GraphCache}) once a caller who may see it asked; who may see it is decided on every
+ * request, and one who may not costs one statement, as an unknown id does.
  * A rule whose date comes from the article's registry record costs one DOI service call the first
  * time ({@link RegistryReads}), none while the graph is kept.
  */
@@ -131,27 +132,32 @@ public class PolicyService {
         Set<String> fields = forRules ? metadataFields(now) : null;
         GraphCache.Reads reads = new Reads(submissionId, fields);
         return callers.identity().flatMap(identity -> {
+            // a person's request waits for a read of PASS's change counter begun after it, as the PASS
+            // UI asks right after its own save; a backend account's is served within the read period
+            boolean throughCommits = identity == null || !identity.hasRole(Roles.BACKEND);
             // a graph kept under rules that read other metadata fields is read again, not kept
-            Uni<GraphCache.Lookup> read = kept.get(submissionId, forRules, reads)
+            Uni<GraphCache.Lookup> read = kept.get(submissionId, forRules, throughCommits, reads)
                     .flatMap(found -> found.graph() == null || fields == null || found.graph().metadata().covers(fields)
                             ? Uni.createFrom().item(found) : reads.graph().map(again -> GraphCache.Lookup.read(again.graph())));
-            return decide(submissionId, now, Uni.combine().all().unis(callers.of(identity), read).asTuple());
+            return decide(submissionId, now, reads, Uni.combine().all().unis(callers.of(identity), read).asTuple());
         });
     }
 
-    private Uni<Seen> decide(long submissionId, RuleSet now, Uni<Tuple2<Caller, GraphCache.Lookup>> read) {
-        return read.map(both -> {
+    private Uni<Seen> decide(long submissionId, RuleSet now, GraphCache.Reads reads, Uni<Tuple2<Caller, GraphCache.Lookup>> read) {
+        return read.flatMap(both -> {
             GraphCache.Lookup found = both.getItem2();
             if (found.graph() != null && PolicyRules.mayRead(both.getItem1(), found.graph())) {
                 found.keep();
-                return new Seen(both.getItem1(), found.graph(), now);
+                return Uni.createFrom().item(new Seen(both.getItem1(), found.graph(), now));
             }
             // "not yours" answers as "does not exist": a 403 would tell anyone whose identity the proxy
             // vouches for which submission ids exist (docs/architecture.md, "What every endpoint
-            // shares"); and it costs what "does not exist" costs, the graph's one statement whether
-            // the graph was kept or not, so that the time of a kept graph's answer does not tell it either
-            throw ApiException.notFound("No submission with id " + submissionId + " that you may ask about"
-                    + " (its submitter, a preparer, an administrator or a backend account).");
+            // shares"); and it costs what "does not exist" costs, the graph's statement, so that the
+            // time of a kept graph's answer does not tell it either
+            Uni<Versioned> sameWork = found.checked() ? Uni.createFrom().nullItem() : reads.graph();
+            return sameWork.onItemOrFailure().transformToUni((ignored, failure) -> Uni.createFrom().failure(
+                    ApiException.notFound("No submission with id " + submissionId + " that you may ask about"
+                            + " (its submitter, a preparer, an administrator or a backend account).")));
         });
     }
 

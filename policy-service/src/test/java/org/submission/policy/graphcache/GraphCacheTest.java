@@ -13,6 +13,8 @@ import java.util.Set;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.submission.policy.config.GraphCacheSettings;
 import org.submission.policy.doi.RegistryRecord;
@@ -37,6 +39,7 @@ class GraphCacheTest {
     private final Map<Long, Integer> versions = new HashMap<>(Map.of(1L, 1, 2L, 1));
     private final List<String> statements = new ArrayList<>();
     private final AtomicInteger reads = new AtomicInteger();
+    private final AtomicLong epoch = new AtomicLong(CounterReadings.UNTRUSTED);
 
     @Test
     void aGraphWhoseRowsAreUnchangedIsServedFromMemory() {
@@ -65,6 +68,52 @@ class GraphCacheTest {
 
         assertThat(after).isNotSameAs(before);
         assertThat(statements).containsExactly("graph 1", "version 1", "graph 1", "version 1");
+    }
+
+    @Test
+    void whileTheCounterHasNotMovedSinceItsCheckAKeptGraphCostsNoStatement() {
+        cache.countedBy(epoch::get, () -> Uni.createFrom().voidItem());
+        epoch.set(1);
+        read(ONE);
+        read(ONE);
+        read(ONE);
+
+        assertThat(statements).containsExactly("graph 1");
+    }
+
+    @Test
+    void onceTheCounterMovedAKeptGraphIsCheckedOnceAgain() {
+        cache.countedBy(epoch::get, () -> Uni.createFrom().voidItem());
+        epoch.set(1);
+        read(ONE);
+
+        epoch.set(2);
+        read(ONE);
+        read(ONE);
+
+        assertThat(statements).containsExactly("graph 1", "version 1");
+    }
+
+    @Test
+    void aCheckMadeWhileChecksAreNotTrustedIsMadeAgainNextTime() {
+        cache.countedBy(epoch::get, () -> Uni.createFrom().voidItem());
+        read(ONE);
+        read(ONE);
+        read(ONE);
+
+        assertThat(statements).containsExactly("graph 1", "version 1", "version 1");
+    }
+
+    @Test
+    void aPersonsKeptGraphWaitsForTheCounterReadAfterTheRequest() {
+        AtomicReference<GraphCache.Lookup> served = new AtomicReference<>();
+        cache.countedBy(epoch::get, () -> Uni.createFrom().nothing());
+        epoch.set(1);
+        read(ONE);
+
+        cache.get(1, false, true, reads(1)).subscribe().with(served::set);
+
+        assertThat(served.get()).isNull();
     }
 
     @Test
@@ -166,8 +215,8 @@ class GraphCacheTest {
     void withASizeOfNothingNothingIsKept() {
         GraphCache off = new GraphCache(settings(0), new SimpleMeterRegistry());
 
-        off.get(1, false, reads(1)).await().indefinitely().keep();
-        off.get(1, false, reads(1)).await().indefinitely().keep();
+        off.get(1, false, false, reads(1)).await().indefinitely().keep();
+        off.get(1, false, false, reads(1)).await().indefinitely().keep();
 
         assertThat(reads).hasValue(2);
     }
@@ -189,7 +238,7 @@ class GraphCacheTest {
     }
 
     private GraphCache.Lookup lookUp(GraphCache.Key key) {
-        return cache.get(key.submissionId(), key.forRules(), reads(key.submissionId())).await().indefinitely();
+        return cache.get(key.submissionId(), key.forRules(), false, reads(key.submissionId())).await().indefinitely();
     }
 
     /** As the graph's statements answer: no graph for no submission, and a version for any id. */
@@ -233,6 +282,16 @@ class GraphCacheTest {
             @Override
             public Duration maxAge() {
                 return Duration.ofMinutes(10);
+            }
+
+            @Override
+            public Duration readPeriod() {
+                return Duration.ofMillis(100);
+            }
+
+            @Override
+            public Duration checkPeriod() {
+                return Duration.ofSeconds(2);
             }
         };
     }
