@@ -4,7 +4,7 @@
 # and one statement updating all 50,000 submissions, on pass-core 2.5.1's schema loaded with
 # seed.sql, in four copies of one database: without triggers ("none"), with the NOTIFY triggers of
 # V6 ("notify"), with the change log of V7 ("log") and with V9's functions for it ("v9", the release
-# before); this release's V11 drops them all, so that it is "none" (instructions.sh counts it). The rounds alternate the four, so that all are measured in one sitting;
+# before); this release's V11 replaces them by a counter that writes no row (instructions.sh counts it). The rounds alternate the four, so that all are measured in one sitting;
 # medians at the end, with each one's share of the throughput without triggers, and the writer's
 # backend CPU per transaction (cpu-per-transaction.sql: the server must run on this machine), which
 # hardly depends on the machine's load, where throughput does, with what the triggers add to it.

@@ -17,9 +17,9 @@ import java.util.Properties;
  * connections send at their start, as PGOPTIONS for pgbench (the package's
  * submission.db.random-page-cost; nothing for a package without it).
  *
- * A package whose one statement serves both answers, with its rows' version, gives that statement
- * for both endpoints, and for "kept" the statement a kept graph costs (its rows' version alone). A
- * package before it gives nothing for "kept": its kept graphs cost no statement.
+ * A package whose one statement serves both answers gives that statement for both endpoints, and
+ * for "kept" the statement a kept graph of policy rules costs once PASS changed (its rows' version
+ * alone). A package before it gives nothing for "kept".
  *
  *   java StatementScript.java QUARKUS_APP policies|repositories|kept|pgoptions
  */
@@ -44,7 +44,7 @@ public class StatementScript {
             if (!versioned && "kept".equals(args[1])) {
                 return;
             }
-            Field field = repository.getDeclaredField("kept".equals(args[1]) ? "VERSION_SQL" : versioned ? "ONE_VERSIONED"
+            Field field = repository.getDeclaredField("kept".equals(args[1]) ? "VERSION_SQL" : versioned ? "ONE_GRAPH"
                     : "policies".equals(args[1]) ? "ONE_POLICIES" : "ONE_REPOSITORIES");
             field.setAccessible(true);
             String sql = ((String) field.get(null)).strip();

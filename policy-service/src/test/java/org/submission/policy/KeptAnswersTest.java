@@ -58,6 +58,7 @@ class KeptAnswersTest {
 
     @Test
     void anAnswerAskedForAgainIsServedFromTheKeptGraph() {
+        CounterRead.caughtUp(registry);
         double before = hits();
 
         policies();
@@ -162,7 +163,7 @@ class KeptAnswersTest {
     }
 
     @Test
-    void withoutEveryTriggerOfTheCounterEveryKeptGraphIsCheckedAndNoChangeHidden() throws SQLException {
+    void withoutEveryTriggerOfTheCounterNoChangeIsHiddenByAKeptAnswer() throws SQLException {
         keptAnswerIs("S", id("P1"));
         sql("DROP TRIGGER submission_services_counted ON pass_funder");
         try {
@@ -171,7 +172,8 @@ class KeptAnswersTest {
             sql("UPDATE pass_funder SET policy_id = " + id("P2") + " WHERE id = " + id("F1"));
 
             assertThat(policies()).containsExactly(id("P2"));
-            keptAnswerIs("S", id("P2"));
+            sql("UPDATE pass_funder SET policy_id = " + id("P1") + " WHERE id = " + id("F1"));
+            assertThat(policies()).containsExactly(id("P1"));
         } finally {
             sql("CREATE TRIGGER submission_services_counted AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON pass_funder"
                     + " FOR EACH STATEMENT EXECUTE FUNCTION pass_changes_counted()");
@@ -179,12 +181,16 @@ class KeptAnswersTest {
         await().atMost(Duration.ofSeconds(10)).until(() -> CounterRead.listening(registry));
     }
 
-    /** The submission's answer is {@code policies}, served from its kept graph (asked twice: the first may read and keep it). */
+    /**
+     * The submission's answer is {@code policies}, and is served from its kept graph: asked until it
+     * is, since a graph read while PASS's change counter had just moved (the seed, a write) is read again.
+     */
     private void keptAnswerIs(String submission, String... policies) {
-        assertThat(policiesOf(submission)).containsExactly(policies);
-        double before = hits();
-        assertThat(policiesOf(submission)).containsExactly(policies);
-        assertThat(hits()).as("served from the kept graph").isEqualTo(before + 1);
+        await().atMost(Duration.ofSeconds(10)).until(() -> {
+            double before = hits();
+            assertThat(policiesOf(submission)).containsExactly(policies);
+            return hits() > before;
+        });
     }
 
     private List<String> policies() {

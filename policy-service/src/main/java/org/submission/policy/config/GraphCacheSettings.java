@@ -31,7 +31,7 @@ public interface GraphCacheSettings {
     @WithDefault("100ms")
     Duration readPeriod();
 
-    /** A read of the counter unanswered for this long has every kept graph checked until one answers. */
+    /** A read of the counter unanswered for this long has every kept graph read again or checked until one answers. */
     @WithDefault("2s")
     Duration checkPeriod();
 }

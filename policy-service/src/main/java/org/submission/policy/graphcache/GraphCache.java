@@ -62,7 +62,8 @@ public class GraphCache {
         }
 
         long bytes(Key key) {
-            long bytes = GraphCache.bytes(key, graph) + 2L * version.length() + (registry == null ? 0 : registry.bytes());
+            long bytes = GraphCache.bytes(key, graph) + (version == null ? 0 : 2L * version.length())
+                    + (registry == null ? 0 : registry.bytes());
             for (Answer answer : answers.values()) {
                 bytes += answer.bytes();
             }
@@ -126,18 +127,18 @@ public class GraphCache {
 
     private static final Runnable NOTHING = () -> { };
 
-    /** How a submission's graph is read: whole with its rows' version, or that version alone. */
+    /** How a submission's graph is read: whole, with its rows' version or not, or that version alone. */
     public interface Reads {
 
-        Uni<Versioned> graph();
+        Uni<Versioned> graph(boolean versioned);
 
         Uni<String> version();
     }
 
     /**
      * The kept graph of the submission without a statement while the change counter has not moved
-     * since it was checked; else while a statement finds its rows still at the kept version; else
-     * the graph read again, which {@link Lookup#keep()} keeps: only a caller who may see it keeps
+     * since it was checked; else while a statement finds its rows still at the kept version (policy
+     * rules' graphs keep one); else the graph read again, which {@link Lookup#keep()} keeps: only a caller who may see it keeps
      * it, so that what strangers ask fills nothing. Through commits (a person), the counter is read
      * after this call first.
      */
@@ -157,6 +158,10 @@ public class GraphCache {
                 hits.increment();
                 return Uni.createFrom().item(new Lookup(kept.graph(), true, false, NOTHING));
             }
+            if (kept.version() == null) {
+                graphs.asMap().remove(key, kept);
+                return read(key, reads);
+            }
             return reads.version().flatMap(version -> {
                 if (kept.version().equals(version)) {
                     hits.increment();
@@ -171,9 +176,15 @@ public class GraphCache {
         });
     }
 
+    /**
+     * The graph read again. With its rows' version only for policy rules' graph: what is kept with
+     * it (the registry record, the answers) is worth a check once PASS changed, where a plain graph
+     * costs less to read again than its version does to check, and the version costs a graph's read
+     * about twice its database time.
+     */
     private Uni<Lookup> read(Key key, Reads reads) {
         long epoch = trusted.getAsLong();
-        return reads.graph().map(read -> {
+        return reads.graph(key.forRules()).map(read -> {
             misses.increment();
             SubmissionGraph graph = read.graph();
             // "no such submission" is not kept: a probe of unknown ids must not fill the cache

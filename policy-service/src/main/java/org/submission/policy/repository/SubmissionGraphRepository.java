@@ -97,16 +97,15 @@ public class SubmissionGraphRepository {
     // The version of every row one submission's graph is read from, as PostgreSQL's own row versions
     // tell it: each row's xmin, the transaction that wrote it, which any committed insert, update or
     // delete changes (a row added or gone adds or drops an xmin; none is ever written again by a later
-    // transaction). So a kept graph is known unchanged without a trigger or a log on PASS's tables,
-    // which would cost each of pass-core's writes, and read in the request's own statement, whose
-    // snapshot holds every commit before it: read-your-writes for everyone. The same rows as the
-    // branches below, through the same primary-key lookups, each missing one marked; the policies with
-    // the institutional title too, since a new one may come first. Each set of rows is its count and
-    // the sum of its xmins' 64-bit hashes, so that their order changes nothing and no sort is needed:
-    // a sorted text with a digest cost a kept answer half as much again (deploy/bench/RESULTS.md,
-    // "The policy answer with its rows' versions"). A statement of its own for a kept graph: the
-    // graph's with its branches skipped by a one-time filter still cost their executor's start, as
-    // much as reading them.
+    // transaction). PASS's change counter says when a kept graph must be checked; this says whether it
+    // changed, without a row per write in PASS's tables, in a statement whose snapshot holds every
+    // commit before it. The same rows as the graph's branches, through the same primary-key lookups,
+    // each missing one marked; the policies with the institutional title too, since a new one may come
+    // first. Each set of rows is its count and the sum of its xmins' 64-bit hashes, so that their order
+    // changes nothing and no sort is needed: a sorted text with a digest cost half as much again. A
+    // statement of its own: the graph's with its branches skipped by a one-time filter still cost
+    // their executor's start, as much as reading them (deploy/bench/RESULTS.md, "The policy answer
+    // with the change counter").
     private static final String VERSION = """
             concat_ws(' ',
                 coalesce((SELECT s.xmin::text || '/' || coalesce(u.xmin::text, '-')
@@ -128,9 +127,10 @@ public class SubmissionGraphRepository {
                    LEFT JOIN pass_repository r ON r.id = pr.repositories_id
                   WHERE e.submission_id = $1))""";
     private static final String VERSION_SQL = "SELECT " + VERSION;
-    // One submission's graph with its rows' version, in one statement and so one snapshot
+    // One submission's graph, and the same with its rows' version, in one statement and so one snapshot
     private static final String NO_FLAG = "NULL::boolean";
-    private static final String ONE_VERSIONED = GRAPH_SQL.formatted("= $1", NO_FLAG) + """
+    private static final String ONE_GRAPH = GRAPH_SQL.formatted("= $1", NO_FLAG);
+    private static final String ONE_VERSIONED = ONE_GRAPH + """
             UNION ALL
             SELECT 9, $1, NULL, NULL, NULL, NULL, NULL, (%s), NULL, NULL, NULL, NULL, NULL
             """.formatted(VERSION);
@@ -165,23 +165,23 @@ public class SubmissionGraphRepository {
         this.metadataMaxBytes = (int) Math.min(Integer.MAX_VALUE, settings.metadataMaxBytes().asLongValue());
     }
 
-    /** A submission's graph, null when there is no such submission, and the version of the rows it was read from. */
+    /** A submission's graph, null when there is no such submission, and the version of the rows it was read from (null: not read). */
     public record Versioned(SubmissionGraph graph, String version) {
     }
 
     /**
      * The graph of one submission with the effective policies' repositories, and with what policy
      * rules read when {@code metadataFields} is not null (those fields of the metadata among the
-     * rest), with the version of its rows, in one statement.
+     * rest), and with the version of its rows when {@code versioned}, in one statement.
      *
      * @param institutionalTitle title of the institutional policy; null when there is none
      * @param institutionalRepositoryName name of the institutional repository; null when there is none
      */
     public Uni<Versioned> load(long submissionId, String institutionalTitle, String institutionalRepositoryName,
-                               Set<String> metadataFields) {
+                               Set<String> metadataFields, boolean versioned) {
         Tuple parameters = Tuple.tuple().addLong(submissionId).addString(institutionalTitle)
                 .addBoolean(metadataFields != null).addInteger(metadataMaxBytes).addString(institutionalRepositoryName);
-        return pool.preparedQuery(ONE_VERSIONED)
+        return pool.preparedQuery(versioned ? ONE_VERSIONED : ONE_GRAPH)
                 .execute(parameters)
                 .flatMap(rows -> {
                     Uni<Versioned> graph = Uni.createFrom().item(() -> new Versioned(

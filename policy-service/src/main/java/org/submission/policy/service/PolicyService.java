@@ -138,12 +138,13 @@ public class PolicyService {
             // a graph kept under rules that read other metadata fields is read again, not kept
             Uni<GraphCache.Lookup> read = kept.get(submissionId, forRules, throughCommits, reads)
                     .flatMap(found -> found.graph() == null || fields == null || found.graph().metadata().covers(fields)
-                            ? Uni.createFrom().item(found) : reads.graph().map(again -> GraphCache.Lookup.read(again.graph())));
-            return decide(submissionId, now, reads, Uni.combine().all().unis(callers.of(identity), read).asTuple());
+                            ? Uni.createFrom().item(found) : reads.graph(false).map(again -> GraphCache.Lookup.read(again.graph())));
+            return decide(submissionId, now, () -> reads.graph(forRules), Uni.combine().all().unis(callers.of(identity), read).asTuple());
         });
     }
 
-    private Uni<Seen> decide(long submissionId, RuleSet now, GraphCache.Reads reads, Uni<Tuple2<Caller, GraphCache.Lookup>> read) {
+    private Uni<Seen> decide(long submissionId, RuleSet now, Supplier<Uni<Versioned>> statement,
+                             Uni<Tuple2<Caller, GraphCache.Lookup>> read) {
         return read.flatMap(both -> {
             GraphCache.Lookup found = both.getItem2();
             if (found.graph() != null && PolicyRules.mayRead(both.getItem1(), found.graph())) {
@@ -154,7 +155,7 @@ public class PolicyService {
             // vouches for which submission ids exist (docs/architecture.md, "What every endpoint
             // shares"); and it costs what "does not exist" costs, the graph's statement, so that the
             // time of a kept graph's answer does not tell it either
-            Uni<Versioned> sameWork = found.checked() ? Uni.createFrom().nullItem() : reads.graph();
+            Uni<Versioned> sameWork = found.checked() ? Uni.createFrom().nullItem() : statement.get();
             return sameWork.onItemOrFailure().transformToUni((ignored, failure) -> Uni.createFrom().failure(
                     ApiException.notFound("No submission with id " + submissionId + " that you may ask about"
                             + " (its submitter, a preparer, an administrator or a backend account).")));
@@ -191,8 +192,8 @@ public class PolicyService {
         }
 
         @Override
-        public Uni<Versioned> graph() {
-            return graphs.load(submissionId, institutionalTitle, institutionalRepositoryName, fields);
+        public Uni<Versioned> graph(boolean versioned) {
+            return graphs.load(submissionId, institutionalTitle, institutionalRepositoryName, fields, versioned);
         }
 
         @Override

@@ -30,7 +30,7 @@ class GraphCacheTest {
 
     private static final GraphCache.Key ONE = new GraphCache.Key(1, false);
     private static final GraphCache.Key ONE_FOR_RULES = new GraphCache.Key(1, true);
-    private static final GraphCache.Key TWO = new GraphCache.Key(2, false);
+    private static final GraphCache.Key TWO_FOR_RULES = new GraphCache.Key(2, true);
 
     private static final String DOI = "10.5555/registry";
     private static final RegistryRecord RECORD = new RegistryRecord(null, List.of());
@@ -43,31 +43,31 @@ class GraphCacheTest {
 
     @Test
     void aGraphWhoseRowsAreUnchangedIsServedFromMemory() {
-        SubmissionGraph first = read(ONE);
-        SubmissionGraph second = read(ONE);
+        SubmissionGraph first = read(ONE_FOR_RULES);
+        SubmissionGraph second = read(ONE_FOR_RULES);
 
         assertThat(reads).hasValue(1);
         assertThat(second).isSameAs(first);
     }
 
     @Test
-    void aKeptGraphCostsTheStatementOfItsVersionAloneAndOneNotKeptTheGraphs() {
-        read(ONE);
-        read(ONE);
+    void aKeptGraphOfPolicyRulesCostsTheStatementOfItsVersionAloneAndOneNotKeptTheGraphs() {
+        read(ONE_FOR_RULES);
+        read(ONE_FOR_RULES);
 
-        assertThat(statements).containsExactly("graph 1", "version 1");
+        assertThat(statements).containsExactly("versioned graph 1", "version 1");
     }
 
     @Test
     void aGraphWhoseRowsChangedIsReadAgainAndKeptAtTheirNewVersion() {
-        SubmissionGraph before = read(ONE);
+        SubmissionGraph before = read(ONE_FOR_RULES);
 
         write(1);
-        SubmissionGraph after = read(ONE);
-        read(ONE);
+        SubmissionGraph after = read(ONE_FOR_RULES);
+        read(ONE_FOR_RULES);
 
         assertThat(after).isNotSameAs(before);
-        assertThat(statements).containsExactly("graph 1", "version 1", "graph 1", "version 1");
+        assertThat(statements).containsExactly("versioned graph 1", "version 1", "versioned graph 1", "version 1");
     }
 
     @Test
@@ -82,7 +82,20 @@ class GraphCacheTest {
     }
 
     @Test
-    void onceTheCounterMovedAKeptGraphIsCheckedOnceAgain() {
+    void onceTheCounterMovedAKeptGraphOfPolicyRulesIsCheckedOnceAgain() {
+        cache.countedBy(epoch::get, () -> Uni.createFrom().voidItem());
+        epoch.set(1);
+        read(ONE_FOR_RULES);
+
+        epoch.set(2);
+        read(ONE_FOR_RULES);
+        read(ONE_FOR_RULES);
+
+        assertThat(statements).containsExactly("versioned graph 1", "version 1");
+    }
+
+    @Test
+    void onceTheCounterMovedAPlainGraphIsReadAgainOnce() {
         cache.countedBy(epoch::get, () -> Uni.createFrom().voidItem());
         epoch.set(1);
         read(ONE);
@@ -91,17 +104,17 @@ class GraphCacheTest {
         read(ONE);
         read(ONE);
 
-        assertThat(statements).containsExactly("graph 1", "version 1");
+        assertThat(statements).containsExactly("graph 1", "graph 1");
     }
 
     @Test
     void aCheckMadeWhileChecksAreNotTrustedIsMadeAgainNextTime() {
         cache.countedBy(epoch::get, () -> Uni.createFrom().voidItem());
-        read(ONE);
-        read(ONE);
-        read(ONE);
+        read(ONE_FOR_RULES);
+        read(ONE_FOR_RULES);
+        read(ONE_FOR_RULES);
 
-        assertThat(statements).containsExactly("graph 1", "version 1", "version 1");
+        assertThat(statements).containsExactly("versioned graph 1", "version 1", "version 1");
     }
 
     @Test
@@ -117,17 +130,15 @@ class GraphCacheTest {
     }
 
     @Test
-    void aWriteToOneSubmissionsRowsReadsItsGraphsOfEveryKindAgainAndNoOther() {
-        read(ONE);
+    void aWriteToOneSubmissionsRowsReadsItsGraphAgainAndNoOther() {
         read(ONE_FOR_RULES);
-        read(TWO);
+        read(TWO_FOR_RULES);
 
         write(1);
-        read(ONE);
         read(ONE_FOR_RULES);
-        read(TWO);
+        read(TWO_FOR_RULES);
 
-        assertThat(reads).hasValue(5);
+        assertThat(reads).hasValue(3);
     }
 
     @Test
@@ -179,12 +190,12 @@ class GraphCacheTest {
 
     @Test
     void aGraphIsKeptOnlyOnceACallerWhoMaySeeItAsked() {
-        lookUp(ONE);
-        lookUp(ONE);
-        GraphCache.Lookup seen = lookUp(ONE);
+        lookUp(ONE_FOR_RULES);
+        lookUp(ONE_FOR_RULES);
+        GraphCache.Lookup seen = lookUp(ONE_FOR_RULES);
         seen.keep();
 
-        assertThat(lookUp(ONE).fromMemory()).isTrue();
+        assertThat(lookUp(ONE_FOR_RULES).fromMemory()).isTrue();
         assertThat(seen.fromMemory()).isFalse();
         assertThat(reads).hasValue(3);
     }
@@ -201,14 +212,14 @@ class GraphCacheTest {
 
     @Test
     void aSubmissionDeletedSinceItsGraphWasKeptIsNoLongerServed() {
-        read(ONE);
+        read(ONE_FOR_RULES);
 
         versions.remove(1L);
-        GraphCache.Lookup gone = lookUp(ONE);
-        lookUp(ONE);
+        GraphCache.Lookup gone = lookUp(ONE_FOR_RULES);
+        lookUp(ONE_FOR_RULES);
 
         assertThat(gone.graph()).isNull();
-        assertThat(statements).containsExactly("graph 1", "version 1", "graph 1", "graph 1");
+        assertThat(statements).containsExactly("versioned graph 1", "version 1", "versioned graph 1", "versioned graph 1");
     }
 
     @Test
@@ -245,10 +256,11 @@ class GraphCacheTest {
     private GraphCache.Reads reads(long id) {
         return new GraphCache.Reads() {
             @Override
-            public Uni<Versioned> graph() {
-                statements.add("graph " + id);
+            public Uni<Versioned> graph(boolean versioned) {
+                statements.add((versioned ? "versioned graph " : "graph ") + id);
                 reads.incrementAndGet();
-                return Uni.createFrom().item(new Versioned(versions.containsKey(id) ? graphOf(id) : null, versionOf(id)));
+                return Uni.createFrom().item(new Versioned(versions.containsKey(id) ? graphOf(id) : null,
+                        versioned ? versionOf(id) : null));
             }
 
             @Override
