@@ -138,9 +138,9 @@ public class GraphCache {
     /**
      * The kept graph of the submission without a statement while the change counter has not moved
      * since it was checked; else while a statement finds its rows still at the kept version (policy
-     * rules' graphs keep one); else the graph read again, which {@link Lookup#keep()} keeps: only a caller who may see it keeps
-     * it, so that what strangers ask fills nothing. Through commits (a person), the counter is read
-     * after this call first.
+     * rules' graphs keep one); else the graph read again, which {@link Lookup#keep()} keeps: only a
+     * caller who may see it keeps it, so that what strangers ask fills nothing. Through commits (a
+     * person), the counter is read after this call first.
      */
     public Uni<Lookup> get(long submissionId, boolean forRules, boolean throughCommits, Reads reads) {
         Key key = new Key(submissionId, forRules);
@@ -194,7 +194,10 @@ public class GraphCache {
         });
     }
 
-    /** What decides whether a kept graph needs its check: the epoch a check made now is trusted in, and a read of the counter begun after the request. */
+    /**
+     * What decides whether a kept graph needs its check: the epoch a check made now is trusted in,
+     * and a read of the counter begun after the request.
+     */
     void countedBy(LongSupplier trusted, Supplier<Uni<Void>> caughtUp) {
         this.trusted = trusted;
         this.caughtUp = caughtUp;
