@@ -45,6 +45,11 @@ final class CounterReadings {
         epoch++;
     }
 
+    /** Whether the readings answer: the last one found every trigger in place. */
+    synchronized boolean heard() {
+        return heard;
+    }
+
     /** The epoch in which a check made now stays true until the counter moves, or {@link #UNTRUSTED}. */
     synchronized long trusted() {
         return heard && !horizonWanted && horizon == Long.MIN_VALUE ? epoch : UNTRUSTED;

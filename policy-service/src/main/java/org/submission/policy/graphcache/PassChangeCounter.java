@@ -44,7 +44,6 @@ public class PassChangeCounter {
     private final CounterReadings readings = new CounterReadings();
     private final Counter reads;
     private volatile boolean stopped;
-    private volatile boolean listening;
     private boolean reportMissing = true;
     // a person's kept graph is served only once a read sent after its request arrived has answered,
     // so that their next request sees their own commit; the requests arriving during one read share the next
@@ -59,7 +58,7 @@ public class PassChangeCounter {
         this.settings = settings;
         this.reads = Counter.builder("policy_change_counter_reads")
                 .description("Reads of PASS's change counter that found every trigger in place").register(registry);
-        Gauge.builder("policy_answer_cache_listening", this, counter -> counter.listening ? 1 : 0)
+        Gauge.builder("policy_answer_cache_listening", readings, counted -> counted.heard() ? 1 : 0)
                 .description("1 while PASS's change counter is read, so that unchanged kept graphs cost no statement").register(registry);
         cache.countedBy(readings::trusted, this::caughtUp);
     }
@@ -163,12 +162,10 @@ public class PassChangeCounter {
         }
         reportMissing = true;
         readings.read(row.getLong("counter"), Long.parseLong(row.getString("xmin")), Long.parseLong(row.getString("xmax")));
-        listening = true;
         reads.increment();
     }
 
     private void lost() {
-        listening = false;
         readings.lost();
     }
 }

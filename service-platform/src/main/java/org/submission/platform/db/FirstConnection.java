@@ -24,6 +24,8 @@ class FirstConnection {
     private static final String STATEMENT_LOST = "26000";
 
     void open(@Observes StartupEvent start, Pool pool) {
+        // twice on one connection: a statement the client keeps prepared is lost only after the
+        // transaction that prepared it, so the first run can answer where the second fails
         pool.withConnection(connection -> connection.preparedQuery("SELECT $1::int").execute(Tuple.of(1))
                         .flatMap(first -> connection.preparedQuery("SELECT $1::int").execute(Tuple.of(2))))
                 .subscribe().with(
