@@ -4,7 +4,9 @@
 #   service_java_options             the options to start a service with, from its quarkus-app folder:
 #                                    BENCH_JAVA_OPTS when set (another set, for an A/B run), else the
 #                                    images' own: @jvm.options (written by the package from the pom's
-#                                    service.jvm.options) and the package's AppCDS archive
+#                                    service.jvm.options) and, with SUBMISSION_AOT_JDK set as for the
+#                                    build, the package's AOT cache (the benchmarks' java is then that
+#                                    JDK's, which trained it; without it, the default java and no cache)
 #   show_java_options APP OPTIONS    the same with @jvm.options spelled out (APP: the quarkus-app folder)
 #   expect_200 WHAT CURL-ARGS...     one request must answer 200 before anything is timed, else exit
 #   wrk_failures WRK-OUTPUT          how many answers were not 2xx, plus wrk's socket errors
@@ -20,11 +22,16 @@
 #                                    shared/reference/pass-core/schema.sql beside ROOT or one of its parents;
 #                                    nothing when neither is there
 
+# the images' JVM: the JDK 25 that trained the package's AOT cache (deploy/README.md, "Runtime")
+if [ -n "${SUBMISSION_AOT_JDK:-}" ]; then
+  PATH="$SUBMISSION_AOT_JDK/bin:$PATH"
+fi
+
 service_java_options() {
   # -XX:MaxRAM: a bare JVM sizes its heap (MaxRAMPercentage) as in a pod at its memory limit, the
   # Deployments' limits.memory (quarkus.kubernetes.resources.limits.memory in service-platform's
   # microprofile-config.properties); the same as PodMemory.java's, which JvmOptionsTest checks
-  echo "${BENCH_JAVA_OPTS:-@jvm.options -XX:MaxRAM=320m -XX:SharedArchiveFile=app-cds.jsa}"
+  echo "${BENCH_JAVA_OPTS:-@jvm.options -XX:MaxRAM=320m ${SUBMISSION_AOT_JDK:+-XX:AOTCache=app.aot}}"
 }
 
 show_java_options() {

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# Footprint of each service as the images and ./run.sh run it (its quarkus-app/jvm.options, with
-# the AppCDS archive of the package; printed at the start): size of target/quarkus-app (and of the archive in it), start to
+# Footprint of each service as the images run it (its quarkus-app/jvm.options, with the AOT cache of
+# the package when SUBMISSION_AOT_JDK names the JDK 25 that trained it; printed at the start): size of target/quarkus-app (and of the cache in it), start to
 # ready (from `java` to the first 200 of /q/health/ready, median of 5 starts, wall and CPU time), RSS right after
 # start and after 1,000 requests (8 at a time) to its main endpoint, the CPU time the service spent
 # on those 1,000 requests (median; the JIT's warm-up included), and how much of the RSS is the
-# class-data archives (the JDK's and the application's, resident; /proc/PID/smaps).
+# class data shared from a file (the AOT cache, or the JDK's own archive without one; resident; /proc/PID/smaps).
 #
-#   ./mvnw -B package -DskipTests          # once (builds the archives and the launcher's class path)
+#   export SUBMISSION_AOT_JDK=/usr/lib/jvm/temurin-25-jdk-amd64   # a JDK 25: the images' JVM
+#   ./mvnw -B verify -pl schema-service,policy-service,doi-service,deploy/launcher -am -Dtest=none \
+#     -Dsurefire.failIfNoSpecifiedTests=false   # once: the packages, their caches (trained by the integration tests), the launcher's class path
 #   bash deploy/bench/footprint/footprint.sh [runs, default 5] [other apps]
 #   (BENCH_JAVA_OPTS replaces the JVM options for an A/B run, ../common.sh; FOOTPRINT_SERVICES="policy-service"
 #    measures only the services listed; SUBMISSION_DB_URL names an existing PostgreSQL,
@@ -24,7 +26,7 @@
 # both see the same hour of a shared machine, and each service gets a row per app (B's marked "B").
 # BENCH_JAVA_OPTS_B gives B other JVM options (an A/B of options: the same app twice,
 # e.g. '%s-service/target/quarkus-app'); BENCH_JAVA and BENCH_JAVA_B another java for A and B (an
-# A/B of JDKs: AppCDS on JDK 17 against the AOT cache of a JDK 25 build, deploy/bench/RESULTS.md).
+# A/B of JDKs: the AOT cache of a JDK 25 build against JDK 17, deploy/bench/RESULTS.md).
 # Not part of verify.
 set -euo pipefail
 
@@ -45,7 +47,9 @@ apps_of() {
   [ -z "$OTHER_APPS" ] || (cd "$ROOT" && realpath "$(printf "$OTHER_APPS" "${1%-service}")")
 }
 for service in $SERVICES; do
-  [ -f "$ROOT/$service/target/quarkus-app/quarkus-run.jar" ] || { echo "build first: ./mvnw -B package -DskipTests" >&2; exit 1; }
+  [ -f "$ROOT/$service/target/quarkus-app/quarkus-run.jar" ] || { echo "build first (the commands above)" >&2; exit 1; }
+  [ -z "${SUBMISSION_AOT_JDK:-}" ] || [ -n "${BENCH_JAVA_OPTS:-}" ] || [ -f "$ROOT/$service/target/quarkus-app/app.aot" ] \
+    || { echo "no $service/target/quarkus-app/app.aot: build it with SUBMISSION_AOT_JDK set (the commands above)" >&2; exit 1; }
   for app in $(apps_of "$service"); do
     [ -f "$app/quarkus-run.jar" ] || { echo "no $app/quarkus-run.jar" >&2; exit 1; }
   done

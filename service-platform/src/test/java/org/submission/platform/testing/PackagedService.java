@@ -19,7 +19,7 @@ import org.submission.localpostgres.PodMemory;
  * The module's packaged service ({@code target/quarkus-app}, where a failsafe {@code *IT} runs) as
  * an operator runs it (README, "The two commands"): a process of its own started from that folder
  * with the images' JVM options ({@code java @jvm.options}, which the package writes from the pom's
- * {@code service.jvm.options}) and its AppCDS archive when the package recorded one, on a free
+ * {@code service.jvm.options}), on a free
  * loopback port, with the backend account of {@link Requests}. Its output goes to a file, shown
  * when it fails to become ready. {@code try (PackagedService service = PackagedService.start(
  * database.settings()).awaitReady(...)) { service.request()... }}
@@ -32,7 +32,6 @@ import org.submission.localpostgres.PodMemory;
 public final class PackagedService extends RunningService implements AutoCloseable {
 
     private static final Path APP = Path.of("target/quarkus-app");
-    private static final String ARCHIVE = "app-cds.jsa";
 
     private final Process process;
 
@@ -82,14 +81,15 @@ public final class PackagedService extends RunningService implements AutoCloseab
         }
     }
 
-    /** The JDK running the tests, the written options, the archive if recorded, the jar; run in {@code target/quarkus-app}. */
+    /**
+     * The JDK running the tests, the written options, the jar; run in {@code target/quarkus-app}. Not the
+     * AOT cache: the module's own is assembled after its integration tests, and another module's serves
+     * only the JDK 25 build that trained it.
+     */
     private static List<String> command(Path app) {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "@jvm.options",
                 // the heap is a share of the memory the JVM sees: the pod's limit, as in a pod
                 PodMemory.MAX_RAM_OPTION));
-        if (Files.isRegularFile(app.resolve(ARCHIVE))) {
-            command.add("-XX:SharedArchiveFile=" + ARCHIVE);
-        }
         command.addAll(List.of("-jar", "quarkus-run.jar"));
         return command;
     }

@@ -168,8 +168,8 @@ class KubePlayTest {
     }
 
     @Test
-    void everyPodsJvmMapsTheClassDataArchiveItsImageRecorded() {
-        // the manifests' JAVA_OPTS replace the image's, so they must name the image's archive
+    void everyPodsJvmMapsTheAotCacheItsImageCarries() {
+        // the manifests' JAVA_OPTS replace the image's, so they must name the image's cache
         for (JsonNode deployment : deployments()) {
             String name = deployment.at("/metadata/name").asText();
             assertThat(Podman.run("exec", containers.get(name), "cat", "/proc/1/maps")).as(name)

@@ -30,8 +30,8 @@ import org.testcontainers.images.builder.ImageFromDockerfile;
  */
 record ServiceImage(String service, int port, String name) {
 
-    /** The class-data archive the image records at build time and its JVM maps at start (deploy/README.md, "Runtime: JVM options, AppCDS, footprint"). */
-    static final String CLASS_DATA_ARCHIVE = "/deployments/app-cds.jsa";
+    /** The AOT cache the build trained, which the image's JVM maps at start (deploy/README.md, "Runtime: JVM options, AOT cache, footprint"). */
+    static final String CLASS_DATA_ARCHIVE = "/deployments/app.aot";
 
     static final List<String> SERVICES = List.of("schema-service", "policy-service", "doi-service");
     private static final String DOCKERFILE = "src/main/docker/Dockerfile.jvm";
@@ -57,6 +57,9 @@ record ServiceImage(String service, int port, String name) {
             }
             engine();
             Path folder = Podman.ROOT.resolve(service);
+            ExternalTool.require(Files.isRegularFile(folder.resolve("target/quarkus-app/app.aot")),
+                    "no AOT cache in " + service + "/target/quarkus-app, which the image copies: the build trains one"
+                            + " when SUBMISSION_AOT_JDK names a JDK 25 (or Maven runs on one)");
             standInBase(from(folder.resolve(DOCKERFILE)));
             String repository = "localhost/submission-test/" + service;
             ServiceImage image = new ServiceImage(service, PORTS.get(service), repository + ":" + CHECKOUT_TAG);
@@ -72,8 +75,8 @@ record ServiceImage(String service, int port, String name) {
 
     /**
      * The images of these services, in their order, those not built yet built at once: one build
-     * alone leaves much of the two cores idle (the context sent, layers committed, the class-data
-     * recording's JVM waiting on its start).
+     * alone leaves much of the two cores idle (the context sent, layers committed, the cache's
+     * check waiting on its JVM).
      */
     static List<ServiceImage> all(List<String> services) {
         engine();

@@ -85,14 +85,14 @@ abstract class ServiceImageTest {
     }
 
     @Test
-    void mapsTheClassDataArchiveItsImageRecorded() {
-        assertThat(container.processFile("maps")).as("the JVM maps the image's AppCDS archive (a refused one is not mapped)")
+    void mapsTheAotCacheItsImageCarries() {
+        assertThat(container.processFile("maps")).as("the JVM maps the image's AOT cache (a refused one is not mapped)")
                 .contains(ServiceImage.CLASS_DATA_ARCHIVE);
     }
 
     @Test
-    void startsWithoutAWarningAboutItsClassDataArchive() {
-        assertThat(container.getLogs()).as("an archive the JVM refuses or takes only in part says so at start")
+    void startsWithoutAWarningAboutItsAotCache() {
+        assertThat(container.getLogs()).as("a cache the JVM refuses or takes only in part says so at start")
                 .doesNotContain("[cds]").doesNotContain("[aot]");
     }
 

@@ -47,13 +47,15 @@ public final class LocalStack implements AutoCloseable {
     static final String DEMO_RULES = "deploy/policies/catalogue.yaml";
 
     /**
-     * The options of the images and manifests (deploy/README.md, "Runtime: JVM options, AppCDS, footprint"): the service's
-     * {@code jvm.options}, which the package writes from the pom's {@code service.jvm.options}, and
-     * the AppCDS archive the package built (both relative to quarkus-app, the services' working
-     * directory). The heap is a share of the memory the JVM sees (MaxRAMPercentage); a bare JVM is
-     * told the pod's limit ({@link PodMemory}), so that it runs with the heap it has in a pod.
+     * The options of the images and manifests (deploy/README.md, "Runtime: JVM options, AOT cache, footprint"): the service's
+     * {@code jvm.options}, which the package writes from the pom's {@code service.jvm.options}, relative
+     * to quarkus-app, the services' working directory. Not the images' AOT cache: it serves only the
+     * JDK 25 build that trained it, and the launcher runs the services on its own JVM, a JDK 17 as often
+     * as not (SUBMISSION_JAVA_OPTS can add it). The heap is a share of the memory the JVM sees
+     * (MaxRAMPercentage); a bare JVM is told the pod's limit ({@link PodMemory}), so that it runs with
+     * the heap it has in a pod.
      */
-    static final String DEFAULT_JAVA_OPTS = "@jvm.options " + PodMemory.MAX_RAM_OPTION + " -XX:SharedArchiveFile=app-cds.jsa";
+    static final String DEFAULT_JAVA_OPTS = "@jvm.options " + PodMemory.MAX_RAM_OPTION;
 
     /**
      * With replicas, each keeps serving this long after SIGTERM with its readiness down, as the

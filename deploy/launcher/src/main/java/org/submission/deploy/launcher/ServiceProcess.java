@@ -25,7 +25,7 @@ record ServiceProcess(ServiceSpec spec, Process process, Path log) {
         command.addAll(javaOptions);
         command.addAll(List.of("-jar", spec.runnerJar(root).toString()));
         ProcessBuilder builder = new ProcessBuilder(command)
-                // from quarkus-app, as at package time: the AppCDS archive records the jar's relative path
+                // from quarkus-app, as the images run it: jvm.options is relative to it
                 .directory(spec.runnerJar(root).getParent().toFile())
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile());

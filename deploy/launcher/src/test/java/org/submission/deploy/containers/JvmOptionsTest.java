@@ -54,11 +54,11 @@ class JvmOptionsTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"schema-service", "policy-service", "doi-service"})
-    void theImageRecordsItsArchiveAndRunsWithTheWrittenOptions(String service) throws IOException {
+    void theImageChecksItsAotCacheAndRunsWithTheWrittenOptions(String service) throws IOException {
         String dockerfile = read(Project.ROOT.resolve(service).resolve("src/main/docker/Dockerfile.jvm"));
 
         assertThat(dockerfile).contains("COPY target/quarkus-app/jvm.options /deployments/")
-                .contains("java @jvm.options -XX:ArchiveClassesAtExit=app-cds.jsa")
+                .contains("java @jvm.options -XX:AOTCache=app.aot -XX:AOTMode=on -jar quarkus-run.jar")
                 .contains("exec java @jvm.options $JAVA_OPTS -jar quarkus-run.jar");
     }
 
