@@ -32,6 +32,13 @@ record ServiceImage(String service, int port, String name) {
 
     /** The AOT cache the build trained, which the image's JVM maps at start (deploy/README.md, "Runtime: JVM options, AOT cache, footprint"). */
     static final String CLASS_DATA_ARCHIVE = "/deployments/app.aot";
+    /** The JVM's log tags of class data sharing and the AOT cache, padded or joined with others ({@code [aot,codecache]}). */
+    static final Pattern CACHE_LOG_TAG = Pattern.compile("\\[(aot|cds)[\\],\\s]");
+    /**
+     * JDK 25.0.3's lines on the few call adapters it stored under a colliding name and generates again
+     * (JDK-8364929, fixed in JDK 26; the image's build lets the same two through).
+     */
+    static final Pattern ADAPTERS_NOT_LINKED = Pattern.compile("Saved blob's name '[A-Z]*' is different|Failed to link AdapterHandlerEntry");
 
     static final List<String> SERVICES = List.of("schema-service", "policy-service", "doi-service");
     private static final String DOCKERFILE = "src/main/docker/Dockerfile.jvm";
