@@ -16,7 +16,8 @@ sources=(pom.xml shared-model/pom.xml service-platform/pom.xml schema-service/po
          shared-model/src/main service-platform/src/main schema-service/src/main policy-service/src/main doi-service/src/main
          deploy/launcher/src/main)
 
-# a stamp, not the jars' own times: an AppCDS archive is valid only for the jar times it recorded
+# a stamp, not the jars' own times: the package gives every file one fixed time (the AOT cache checks
+# the jars' times, deploy/README.md), so they do not say when it ran
 stamp=deploy/launcher/target/run-sh.built
 
 needs_build() {

@@ -11,7 +11,7 @@
 # last, both with the registry's answer cached (64 DOIs per wrk thread, asked once before).
 # The service runs on the launcher's embedded PostgreSQL (../local-database.sh, unless
 # SUBMISSION_DB_URL names one), stopped at the end with the rest.
-# The service runs with the images' JVM options (its quarkus-app/jvm.options and AppCDS archive),
+# The service runs with the images' JVM options (its quarkus-app/jvm.options, and its AOT cache where SUBMISSION_AOT_JDK names the JDK 25 that trained it: ../common.sh),
 # printed with the figures, unless BENCH_JAVA_OPTS replaces them for an A/B run (../common.sh).
 # Both endpoints and the stub must answer 200 before anything is timed, and the run fails, saying
 # how many, when any request of a warm-up or a measurement is not 2xx or a socket error.

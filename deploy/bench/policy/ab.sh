@@ -15,7 +15,7 @@
 # databases bench_a and bench_b are made afresh on it), else the launcher's embedded one is started
 # (../local-database.sh).
 #
-# Each round: start the package with its own JVM options (its jvm.options and AppCDS archive); the
+# Each round: start the package with its own JVM options (its jvm.options, and its AOT cache with SUBMISSION_AOT_JDK: ../common.sh); the
 # CPU time until ready; the RSS once ready; a warm-up (JIT, pool, prepared statements); then GET
 # /policy/policies for a random submission of run.sh's generated data set, paced, for the given
 # seconds: CPU microseconds per request (the process's, and its serving threads'), requests

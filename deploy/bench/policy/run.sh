@@ -17,7 +17,7 @@
 #    BENCH_JAVA_OPTS replaces the images' JVM options, for an A/B run: ../common.sh;
 #    BENCH_RULES=<file> gives the service that policy rules file, POLICY_RULES_FILE: rules.sh)
 #
-# The services run with the images' JVM options (their quarkus-app/jvm.options and AppCDS archive),
+# The services run with the images' JVM options (their quarkus-app/jvm.options, and their AOT caches where SUBMISSION_AOT_JDK names the JDK 25 that trained them: ../common.sh),
 # printed at the start. Both endpoints must answer 200 before anything is timed, and the run fails,
 # saying how many, when any request of the warm-up or a measurement is not 2xx or a socket error.
 # The statement's ceiling is pgbench running the package's own statement (StatementScript.java)

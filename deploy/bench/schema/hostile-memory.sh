@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The hostile review's memory attacks on the packaged schema service with the images' JVM options
-# (its quarkus-app/jvm.options, the AppCDS archive, the pod's 320 MiB as -XX:MaxRAM): a workbench
+# (its quarkus-app/jvm.options, the AOT cache with SUBMISSION_AOT_JDK, the pod's 320 MiB as -XX:MaxRAM): a workbench
 # preview of a 201 KB draft that expands to about 2.5 GB, one of an 800-level chain, and 150
 # connections of the backend account each holding a 1 MB body 3 bytes short. After each: what it was
 # answered (HostileMemory.java), whether the process is still there, its RSS and its peak RSS.

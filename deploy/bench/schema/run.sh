@@ -9,7 +9,7 @@
 #   BENCH_REPOSITORY_TTL=0 deploy/bench/schema/run.sh    # read the repositories from PostgreSQL on every request
 #   BENCH_JAVA_OPTS="..." deploy/bench/schema/run.sh     # other JVM options, for an A/B run (../common.sh)
 #
-# The service runs with the images' JVM options (its quarkus-app/jvm.options and AppCDS archive),
+# The service runs with the images' JVM options (its quarkus-app/jvm.options, and its AOT cache where SUBMISSION_AOT_JDK names the JDK 25 that trained it: ../common.sh),
 # printed with the figures. Every request must answer 200 before it is timed, and the run fails,
 # saying how many, when any request of a warm-up or a measurement is not 2xx or a socket error.
 #

@@ -12,7 +12,7 @@
 #   deploy/bench/schema/under-attack.sh          # BENCH_DURATION=30s BENCH_PORT=18082
 #   BENCH_JAVA_OPTS="..." deploy/bench/schema/under-attack.sh   # other JVM options, for an A/B run (../common.sh)
 #
-# The service runs with the images' JVM options (its quarkus-app/jvm.options and AppCDS archive) plus
+# The service runs with the images' JVM options (its quarkus-app/jvm.options, and its AOT cache where SUBMISSION_AOT_JDK names the JDK 25 that trained it: ../common.sh) plus
 # a GC log, on the launcher's embedded PostgreSQL (../local-database.sh) unless SUBMISSION_DB_URL names one.
 # Needs: a JDK 17+, wrk, curl; ./mvnw -B package -DskipTests first.
 set -euo pipefail
