@@ -1,6 +1,5 @@
 package org.submission.policy;
 
-import java.util.HashMap;
 import java.util.Map;
 import org.submission.platform.testing.PackagedServiceResource;
 
@@ -8,9 +7,7 @@ import org.submission.platform.testing.PackagedServiceResource;
 public class DemoPolicyService extends PackagedServiceResource {
 
     @Override
-    public Map<String, String> start() {
-        Map<String, String> settings = new HashMap<>(super.start());
-        settings.put("submission.seed.demo", "true");
-        return settings;
+    protected Map<String, String> settings() {
+        return Map.of("submission.seed.demo", "true");
     }
 }

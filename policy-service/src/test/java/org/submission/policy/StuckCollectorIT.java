@@ -117,7 +117,7 @@ class StuckCollectorIT {
         }
 
         @Override
-        public Map<String, String> start() {
+        protected Map<String, String> settings() {
             try {
                 socket = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
             } catch (IOException e) {
@@ -134,7 +134,7 @@ class StuckCollectorIT {
             });
             acceptor.setDaemon(true);
             acceptor.start();
-            Map<String, String> settings = new HashMap<>(super.start());
+            Map<String, String> settings = new HashMap<>(super.settings());
             settings.putAll(Map.of("quarkus.otel.sdk.disabled", "false",
                     "quarkus.otel.exporter.otlp.traces.endpoint", "http://127.0.0.1:" + socket.getLocalPort()));
             return settings;

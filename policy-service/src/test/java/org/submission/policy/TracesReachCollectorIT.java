@@ -11,7 +11,6 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -67,16 +66,14 @@ class TracesReachCollectorIT {
         private FakeCollector collector;
 
         @Override
-        public Map<String, String> start() {
+        protected Map<String, String> settings() {
             try {
                 collector = FakeCollector.start();
             } catch (Exception e) {
                 throw new IllegalStateException("the fake collector did not start", e);
             }
-            Map<String, String> settings = new HashMap<>(super.start());
-            settings.putAll(Map.of("quarkus.otel.sdk.disabled", "false",
-                    "quarkus.otel.exporter.otlp.traces.endpoint", collector.endpoint(), "quarkus.otel.bsp.schedule.delay", "50ms"));
-            return settings;
+            return Map.of("quarkus.otel.sdk.disabled", "false",
+                    "quarkus.otel.exporter.otlp.traces.endpoint", collector.endpoint(), "quarkus.otel.bsp.schedule.delay", "50ms");
         }
 
         @Override

@@ -1,6 +1,5 @@
 package org.submission.schema;
 
-import java.util.HashMap;
 import java.util.Map;
 import org.submission.platform.testing.PackagedServiceResource;
 import org.submission.platform.testing.Requests;
@@ -13,10 +12,8 @@ import org.submission.platform.testing.Requests;
 public class DemoSchemaService extends PackagedServiceResource {
 
     @Override
-    public Map<String, String> start() {
-        Map<String, String> settings = new HashMap<>(super.start());
-        settings.putAll(Map.of("submission.seed.demo", "true",
-                "submission.proxy.auth", "true", "submission.proxy.secret", Requests.PROXY_SECRET));
-        return settings;
+    protected Map<String, String> settings() {
+        return Map.of("submission.seed.demo", "true",
+                "submission.proxy.auth", "true", "submission.proxy.secret", Requests.PROXY_SECRET);
     }
 }

@@ -74,8 +74,8 @@ class SlowReadersIT {
     public static class LargeAnswers extends DemoSchemaService {
 
         @Override
-        public Map<String, String> start() {
-            Map<String, String> settings = new HashMap<>(super.start());
+        protected Map<String, String> settings() {
+            Map<String, String> settings = new HashMap<>(super.settings());
             settings.putAll(Map.of("schema.service.dir", grownSchemas().toString(), "schema.service.max-expanded-size", "4M",
                     "submission.http.write-idle-timeout", WRITE_IDLE.toSeconds() + "s"));
             String budget = System.getProperty("slow-readers.write-budget");

@@ -15,9 +15,8 @@ import org.submission.platform.testing.PackagedServiceResource;
 public class DemoDoiService extends PackagedServiceResource {
 
     @Override
-    public Map<String, String> start() {
-        Map<String, String> settings = new HashMap<>(super.start());
-        settings.putAll(Map.of("doi.mailto", "pass-test@example.org", "doi.upstream.default-rate", "0",
+    protected Map<String, String> settings() {
+        Map<String, String> settings = new HashMap<>(Map.of("doi.mailto", "pass-test@example.org", "doi.upstream.default-rate", "0",
                 "quarkus.vertx.max-event-loop-execute-time", "100ms", "quarkus.vertx.warning-exception-time", "100ms"));
         String budget = System.getProperty("slow-readers.write-budget");
         if (budget != null) {
