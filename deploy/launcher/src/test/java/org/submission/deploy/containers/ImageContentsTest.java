@@ -53,6 +53,16 @@ class ImageContentsTest {
         assertThat(app.resolve("quarkus/quarkus-application.dat")).isRegularFile();
     }
 
+    /** The embedded PostgreSQL serves dev mode and the tests only: a provided dependency, never packaged. */
+    @ParameterizedTest
+    @ValueSource(strings = {"schema-service", "policy-service", "doi-service"})
+    void packageCarriesNoEmbeddedDatabase(String service) throws IOException {
+        Path app = Project.ROOT.resolve(service).resolve("target/quarkus-app");
+
+        assertThat(list(app.resolve("lib/main"))).isNotEmpty()
+                .noneMatch(name -> name.contains("local-postgres") || name.startsWith("io.zonky."));
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"schema-service", "policy-service", "doi-service"})
     void packageCarriesTheAotCacheItsIntegrationTestsTrained(String service) throws IOException {
