@@ -3,7 +3,6 @@ package org.submission.platform.testing;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import java.time.Duration;
 import java.util.HashMap;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -53,14 +52,14 @@ public class PackagedServiceResource implements QuarkusTestResourceLifecycleMana
     }
 
     /**
-     * The properties as the environment variables a process reads them from (MicroProfile Config's
-     * names), without the traces' settings: the first start's spans would reach a test's collector.
+     * The properties as the environment variables a process reads them from, without the traces'
+     * settings: the first start's spans would reach a test's collector.
      */
     private static Map<String, String> environment(Map<String, String> properties) {
         Map<String, String> variables = new HashMap<>();
         properties.forEach((name, value) -> {
             if (!name.startsWith("quarkus.otel.")) {
-                variables.put(name.toUpperCase(Locale.ROOT).replaceAll("[^A-Z0-9]", "_"), value);
+                variables.put(SettingsReference.environmentName(name), value);
             }
         });
         return variables;
